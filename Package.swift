@@ -1,0 +1,78 @@
+// swift-tools-version:6.0
+// GuestCraft Terminal: targets by layer, dependencies pointing one way (docs/architecture.md).
+import PackageDescription
+
+/// A system-library target: the only places a C header is included.
+func cLibrary(_ name: String, pkgConfig: String?, apt: [String]) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+let package = Package(
+    name: "GuestCraftTerminal",
+    products: [
+        .executable(name: "guestcraft", targets: ["guestcraft"]),
+        .executable(name: "guestcraft-demo", targets: ["guestcraft-demo"]),
+    ],
+    targets: [
+        // C libraries, each behind a shim header.
+        // ncursesw's pkg-config gives -D flags SwiftPM prohibits (a warning on every build);
+        // the shim defines what they would and the module map links ncursesw and tinfo.
+        cLibrary("CNCurses", pkgConfig: nil, apt: ["libncurses-dev"]),
+        cLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
+        cLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
+        cLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: ["libmicrohttpd-dev"]),
+        cLibrary("CSodium", pkgConfig: "libsodium", apt: ["libsodium-dev"]),
+
+        // Swift wrappers of the C libraries.
+        .target(name: "SodiumCrypto", dependencies: ["CSodium"]),
+        .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
+        .target(name: "HTTPClient", dependencies: ["CCurl"]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+
+        // The wire contract, shared by the app and the demo instance (docs/api.md).
+        .target(name: "GuestCraftAPI"),
+
+        // Strings people read and theme tokens, from Resources/.
+        .target(name: "GuestCraftResources", path: "Resources",
+                exclude: ["README.md"],
+                sources: ["ResourceBundle.swift"],
+                resources: [.copy("en.json"), .copy("themes.json")]),
+        .target(name: "Catalog", dependencies: ["GuestCraftResources"]),
+
+        // Client and offline layers.
+        .target(name: "InstanceClient",
+                dependencies: ["GuestCraftAPI", "HTTPClient", "HTTPServer", "SodiumCrypto"]),
+        .target(name: "OfflineStore", dependencies: ["GuestCraftAPI", "SQLiteDB", "SodiumCrypto"]),
+        .target(name: "Outbox", dependencies: ["GuestCraftAPI", "OfflineStore", "InstanceClient"]),
+
+        // State, actions, reducers, view models: no I/O.
+        .target(name: "AppCore",
+                dependencies: ["GuestCraftAPI", "Catalog", "InstanceClient", "OfflineStore", "Outbox"]),
+
+        // ncurses front end: the only user of CNCurses.
+        .target(name: "TerminalUI", dependencies: ["AppCore", "Catalog", "CNCurses"]),
+
+        // The demo GuestCraft instance.
+        .target(name: "DemoInstance",
+                dependencies: ["GuestCraftAPI", "HTTPServer", "SQLiteDB", "SodiumCrypto"]),
+
+        .executableTarget(name: "guestcraft",
+                          dependencies: ["TerminalUI", "AppCore", "Catalog", "InstanceClient",
+                                         "OfflineStore", "Outbox", "DemoInstance"]),
+        .executableTarget(name: "guestcraft-demo", dependencies: ["DemoInstance"]),
+
+        // One test target per library target.
+        .testTarget(name: "SodiumCryptoTests", dependencies: ["SodiumCrypto"]),
+        .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient"]),
+        .testTarget(name: "GuestCraftAPITests", dependencies: ["GuestCraftAPI"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+        .testTarget(name: "InstanceClientTests", dependencies: ["InstanceClient", "DemoInstance"]),
+        .testTarget(name: "OfflineStoreTests", dependencies: ["OfflineStore"]),
+        .testTarget(name: "OutboxTests", dependencies: ["Outbox", "DemoInstance"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "AppCore"]),
+        .testTarget(name: "DemoInstanceTests", dependencies: ["DemoInstance", "HTTPClient", "GuestCraftAPI"]),
+    ]
+)

@@ -1,0 +1,2 @@
+/// AppCore layer (see docs/architecture.md).
+public enum AppCoreModule {}

@@ -1,0 +1,2 @@
+/// Catalog layer (see docs/architecture.md).
+public enum CatalogModule {}

@@ -1,0 +1,2 @@
+/// DemoInstance layer (see docs/architecture.md).
+public enum DemoInstanceModule {}

@@ -1,0 +1,2 @@
+/// GuestCraftAPI layer (see docs/architecture.md).
+public enum GuestCraftAPIModule {}

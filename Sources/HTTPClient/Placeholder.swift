@@ -1,0 +1,3 @@
+/// HTTPClient layer (see docs/architecture.md).
+public enum HTTPClientModule {}
+import CCurl

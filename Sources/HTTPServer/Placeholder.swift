@@ -1,0 +1,3 @@
+/// HTTPServer layer (see docs/architecture.md).
+public enum HTTPServerModule {}
+import CMicroHTTPD

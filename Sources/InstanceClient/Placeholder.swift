@@ -1,0 +1,2 @@
+/// InstanceClient layer (see docs/architecture.md).
+public enum InstanceClientModule {}

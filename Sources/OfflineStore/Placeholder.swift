@@ -1,0 +1,2 @@
+/// OfflineStore layer (see docs/architecture.md).
+public enum OfflineStoreModule {}

@@ -1,0 +1,2 @@
+/// Outbox layer (see docs/architecture.md).
+public enum OutboxModule {}

@@ -1,0 +1,3 @@
+/// SQLiteDB layer (see docs/architecture.md).
+public enum SQLiteDBModule {}
+import CSQLite

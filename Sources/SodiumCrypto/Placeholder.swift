@@ -1,0 +1,3 @@
+/// SodiumCrypto layer (see docs/architecture.md).
+public enum SodiumCryptoModule {}
+import CSodium

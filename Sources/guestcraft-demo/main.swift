@@ -1,0 +1,1 @@
+print("guestcraft-demo: not built yet")

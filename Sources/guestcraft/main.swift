@@ -1,0 +1,1 @@
+print("guestcraft: not built yet")

@@ -1,0 +1,4 @@
+import Testing
+@testable import AppCore
+
+@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import DemoInstance
+
+@Test func moduleLinks() { #expect(Bool(true)) }

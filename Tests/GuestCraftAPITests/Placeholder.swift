@@ -1,0 +1,4 @@
+import Testing
+@testable import GuestCraftAPI
+
+@Test func moduleLinks() { #expect(Bool(true)) }

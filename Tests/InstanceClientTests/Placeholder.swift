@@ -1,0 +1,4 @@
+import Testing
+@testable import InstanceClient
+
+@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import OfflineStore
+
+@Test func moduleLinks() { #expect(Bool(true)) }

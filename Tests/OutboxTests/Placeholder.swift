@@ -1,0 +1,4 @@
+import Testing
+@testable import Outbox
+
+@Test func moduleLinks() { #expect(Bool(true)) }

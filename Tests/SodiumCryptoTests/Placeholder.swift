@@ -1,0 +1,4 @@
+import Testing
+@testable import SodiumCrypto
+
+@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Helpers for end-to-end tests: drive the real binaries in tmux and read the screen.
+# Usage in a test:  source "$(dirname "$0")/lib.sh" "$1"   ($1 = the build directory)
+set -euo pipefail
+
+BIN_DIR="$(cd "${1:-.build/debug}" && pwd)"
+E2E_TMP="$(mktemp -d /tmp/guestcraft-e2e.XXXXXX)"
+export GUESTCRAFT_HOME="$E2E_TMP/home"
+TMUX_SOCKET="gc-e2e-$$"
+E2E_PIDS=()
+E2E_NAME="$(basename "$0" .sh)"
+
+e2e_cleanup() {
+  local status=$?
+  tmux -L "$TMUX_SOCKET" kill-server 2>/dev/null || true
+  for pid in "${E2E_PIDS[@]:-}"; do [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; done
+  if [ "$status" -eq 0 ]; then rm -rf "$E2E_TMP"; else echo "e2e: $E2E_NAME failed; files kept in $E2E_TMP" >&2; fi
+  exit "$status"
+}
+trap e2e_cleanup EXIT
+
+fail() { echo "FAIL [$E2E_NAME]: $*" >&2; screen_dump >&2 || true; exit 1; }
+pass() { echo "ok   [$E2E_NAME]: $*"; }
+
+# start_demo DATA_DIR [extra args…]: starts guestcraft-demo, sets DEMO_URL, DEMO_PID and ADMIN_KEY.
+start_demo() {
+  local data="$1"; shift
+  local out="$E2E_TMP/demo-$RANDOM.out"
+  "$BIN_DIR/guestcraft-demo" serve --data "$data" "$@" >"$out" 2>"$out.err" &
+  DEMO_PID=$!
+  E2E_PIDS+=("$DEMO_PID")
+  local deadline=$((SECONDS + 20))
+  until grep -q '^listening on ' "$out" 2>/dev/null; do
+    kill -0 "$DEMO_PID" 2>/dev/null || { cat "$out.err" >&2; fail "guestcraft-demo exited"; }
+    [ $SECONDS -lt $deadline ] || fail "guestcraft-demo did not start"
+    sleep 0.05
+  done
+  DEMO_URL="$(sed -n 's/^listening on //p' "$out" | head -1)"
+  ADMIN_KEY="$(cat "$data/admin-key")"
+}
+
+stop_demo() { kill "$DEMO_PID" 2>/dev/null || true; wait "$DEMO_PID" 2>/dev/null || true; }
+
+# demo_admin METHOD PATH [JSON]: calls a /demo/ admin operation, prints the answer body.
+demo_admin() {
+  local method="$1" path="$2" body="${3:-}"
+  if [ -n "$body" ]; then
+    curl -sS -X "$method" -H "X-Demo-Admin-Key: $ADMIN_KEY" -H 'Content-Type: application/json' --data "$body" "$DEMO_URL$path"
+  else
+    curl -sS -X "$method" -H "X-Demo-Admin-Key: $ADMIN_KEY" "$DEMO_URL$path"
+  fi
+}
+
+# app_start [WxH] -- command…: runs a command in a detached tmux session named "app".
+app_start() {
+  local size="80x24"
+  if [[ "${1:-}" =~ ^[0-9]+x[0-9]+$ ]]; then size="$1"; shift; fi
+  [ "${1:-}" = "--" ] && shift
+  local cmd; printf -v cmd '%q ' "$@"
+  tmux -L "$TMUX_SOCKET" new-session -d -s app -x "${size%x*}" -y "${size#*x}" \
+    "env GUESTCRAFT_HOME=$(printf %q "$GUESTCRAFT_HOME") TERM=xterm-256color $cmd; echo \"[exited \$?]\"; sleep 600"
+}
+
+screen() { tmux -L "$TMUX_SOCKET" capture-pane -p -t app; }
+screen_dump() { echo "---- screen ----"; screen; echo "----------------"; }
+keys() { tmux -L "$TMUX_SOCKET" send-keys -t app "$@"; }
+paste_text() { tmux -L "$TMUX_SOCKET" set-buffer -- "$1"; tmux -L "$TMUX_SOCKET" paste-buffer -p -t app; }
+resize() { tmux -L "$TMUX_SOCKET" resize-window -t app -x "$1" -y "$2"; }
+cursor() { tmux -L "$TMUX_SOCKET" display -p -t app '#{cursor_x},#{cursor_y}'; }
+
+# wait_for TEXT [SECONDS]: waits until the screen contains TEXT (fixed string).
+wait_for() {
+  local text="$1" limit="${2:-15}"
+  local deadline=$((SECONDS + limit))
+  until screen | grep -qF -- "$text"; do
+    [ $SECONDS -lt $deadline ] || fail "screen never showed: $text"
+    sleep 0.05
+  done
+}
+
+# wait_gone TEXT [SECONDS]: waits until the screen no longer contains TEXT.
+wait_gone() {
+  local text="$1" limit="${2:-15}"
+  local deadline=$((SECONDS + limit))
+  while screen | grep -qF -- "$text"; do
+    [ $SECONDS -lt $deadline ] || fail "screen still shows: $text"
+    sleep 0.05
+  done
+}

@@ -5,6 +5,7 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <string.h>
+#include <unistd.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <microhttpd.h>
@@ -30,21 +31,37 @@ struct gc_mhd_config {
     const char *tls_cert_pem;
 };
 
-/* MHD_start_daemon is variadic: build the options as an MHD_OPTION_ARRAY from a plain struct. */
+/* A listening IPv4 socket with SO_REUSEADDR only (libmicrohttpd's own binding also sets
+   SO_REUSEPORT, which would let a second server share a port in use). -1 on failure. */
+static inline int gc_mhd_listen_ipv4(const char *host_ipv4, uint16_t port) {
+    struct sockaddr_in addr;
+    memset(&addr, 0, sizeof(addr));
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(port);
+    if (inet_pton(AF_INET, host_ipv4, &addr.sin_addr) != 1) return -1;
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    int on = 1;
+    (void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
+    if (bind(fd, (struct sockaddr *)&addr, sizeof(addr)) != 0 || listen(fd, 128) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* MHD_start_daemon is variadic: build the options as an MHD_OPTION_ARRAY from a plain struct.
+   On success libmicrohttpd owns the listening socket (MHD_stop_daemon closes it). */
 static inline struct MHD_Daemon *gc_mhd_start(const struct gc_mhd_config *config,
     gc_mhd_access_handler handler, void *handler_cls,
     gc_mhd_completed completed, void *completed_cls,
     gc_mhd_connection_notify notify, void *notify_cls) {
-    struct sockaddr_in addr;
-    memset(&addr, 0, sizeof(addr));
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(config->port);
-    if (inet_pton(AF_INET, config->host_ipv4, &addr.sin_addr) != 1) return NULL;
+    int fd = gc_mhd_listen_ipv4(config->host_ipv4, config->port);
+    if (fd < 0) return NULL;
 
     struct MHD_OptionItem ops[16];
     int n = 0;
-    ops[n++] = (struct MHD_OptionItem){ MHD_OPTION_SOCK_ADDR, 0, &addr };
-    ops[n++] = (struct MHD_OptionItem){ MHD_OPTION_LISTENING_ADDRESS_REUSE, 1, NULL };
+    ops[n++] = (struct MHD_OptionItem){ MHD_OPTION_LISTEN_SOCKET, (intptr_t)fd, NULL };
     ops[n++] = (struct MHD_OptionItem){ MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)config->timeout_seconds, NULL };
     if (config->memory_limit > 0)
         ops[n++] = (struct MHD_OptionItem){ MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)config->memory_limit, NULL };
@@ -67,14 +84,20 @@ static inline struct MHD_Daemon *gc_mhd_start(const struct gc_mhd_config *config
         ops[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)config->tls_cert_pem };
     }
     ops[n++] = (struct MHD_OptionItem){ MHD_OPTION_END, 0, NULL };
-    return MHD_start_daemon(flags, config->port, NULL, NULL, handler, handler_cls,
+    struct MHD_Daemon *daemon = MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
         MHD_OPTION_ARRAY, ops, MHD_OPTION_END);
+    if (!daemon) close(fd);
+    return daemon;
 }
 
 /* The port the daemon bound (for port 0). */
 static inline uint16_t gc_mhd_bound_port(struct MHD_Daemon *d) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
-    return info ? info->port : 0;
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_LISTEN_FD);
+    if (!info) return 0;
+    struct sockaddr_in addr;
+    socklen_t length = sizeof(addr);
+    if (getsockname(info->listen_fd, (struct sockaddr *)&addr, &length) != 0) return 0;
+    return ntohs(addr.sin_port);
 }
 
 /* The client's IP address as text and its port (MHD_get_connection_info is variadic).

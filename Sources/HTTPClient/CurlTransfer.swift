@@ -58,7 +58,10 @@ final class CurlTransfer {
         check(gc_curl_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "https"))
         check(gc_curl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0))
         check(gc_curl_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)))
-        check(gc_curl_setopt_long(easy, CURLOPT_PIPEWAIT, 1))
+        if request.url.lowercased().hasPrefix("https:") {
+            // Wait for a TLS connection to say whether it multiplexes (HTTP/2) before opening another.
+            check(gc_curl_setopt_long(easy, CURLOPT_PIPEWAIT, 1))
+        }
         check(gc_curl_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""))
         check(gc_curl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, request.connectTimeoutMS))
         check(gc_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, request.totalTimeoutMS))

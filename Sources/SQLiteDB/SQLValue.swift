@@ -70,11 +70,12 @@ public enum SQLValue: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// Literals stand for values in parameter lists (`[42, "text", 1.5, true]`). There is deliberately
+/// no nil literal: with one, `optionalValue != nil` would compare against `.null`; write `.null`.
 extension SQLValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
-    ExpressibleByNilLiteral, ExpressibleByBooleanLiteral {
+    ExpressibleByBooleanLiteral {
     public init(integerLiteral value: Int64) { self = .integer(value) }
     public init(floatLiteral value: Double) { self = .real(value) }
     public init(stringLiteral value: String) { self = .text(value) }
-    public init(nilLiteral: ()) { self = .null }
     public init(booleanLiteral value: Bool) { self = .integer(value ? 1 : 0) }
 }

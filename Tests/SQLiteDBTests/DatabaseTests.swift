@@ -11,7 +11,7 @@ import Testing
             let db = try Database(path: path)
             try db.execute("CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n TEXT)")
             let changed = try db.run("INSERT INTO t VALUES (?, ?, ?, ?, ?)",
-                                     [.integer(Int64.max), .real(2.5), .text("Zoë 東京"), .blob(Data([0, 1, 255])), nil])
+                                     [.integer(Int64.max), .real(2.5), .text("Zoë 東京"), .blob(Data([0, 1, 255])), .null])
             #expect(changed == 1)
             try db.run("INSERT INTO t VALUES (?, ?, ?, ?, ?)", [-1, 0.0, "", .blob(Data()), .null])
         }

@@ -1,2 +1,0 @@
-/// GuestCraftAPI layer (see docs/architecture.md).
-public enum GuestCraftAPIModule {}

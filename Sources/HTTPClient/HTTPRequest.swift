@@ -1,0 +1,44 @@
+import Foundation
+
+/// A request to send: method, URL, headers, optional body, optional total-time override.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    public var url: URL
+    public var headers: HTTPHeaders
+    public var body: Data?
+    /// Replaces the client's total timeout for this request when set.
+    public var timeout: Duration?
+
+    public init(method: String = "GET", url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
+                timeout: Duration? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+}
+
+/// An answer: status, lowercased headers, decoded body, and what it cost on the wire.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    /// Header fields with lowercased names, repeated fields kept.
+    public var headers: HTTPHeaders
+    /// The body after content decoding.
+    public var body: Data
+    /// Header and body bytes as received (compressed body bytes when compressed).
+    public var wireBytes: Int
+    /// Connections this request had to open (0: it reused one).
+    public var newConnections: Int
+
+    public init(status: Int, headers: HTTPHeaders, body: Data, wireBytes: Int, newConnections: Int) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.wireBytes = wireBytes
+        self.newConnections = newConnections
+    }
+
+    /// True when the request went over a connection already open.
+    public var reusedConnection: Bool { newConnections == 0 }
+}

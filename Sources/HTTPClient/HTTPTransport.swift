@@ -1,0 +1,146 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// The connection cache: one thread running a libcurl multi loop that every client sharing this
+/// transport sends through, so requests to one origin reuse one connection and TLS session.
+public final class HTTPTransport: Sendable {
+    /// The transport clients use unless given another.
+    public static let shared = HTTPTransport()
+
+    let loop: TransportLoop
+
+    /// Starts a transport with its own thread and connection cache.
+    public init() {
+        loop = TransportLoop()
+    }
+
+    deinit {
+        loop.shutdown()
+    }
+}
+
+/// A libcurl handle that crosses threads only for `curl_multi_wakeup`, which libcurl allows.
+struct MultiHandle: @unchecked Sendable {
+    let raw: UnsafeMutableRawPointer
+}
+
+/// The multi loop and the locked queue that feeds it.
+final class TransportLoop: Sendable {
+    private struct Shared {
+        var queue: [TransferJob] = []
+        var shuttingDown = false
+        /// False once the loop has cleaned up the multi handle: no more wakeups.
+        var multiAlive = true
+    }
+
+    private static let globalInit: Bool = gc_curl_global_init() == CURLE_OK
+
+    private let shared = Mutex(Shared())
+    private let multi: MultiHandle
+
+    init() {
+        _ = Self.globalInit
+        guard let raw = curl_multi_init() else {
+            preconditionFailure("curl_multi_init failed: out of memory")
+        }
+        multi = MultiHandle(raw: raw)
+        _ = gc_curl_multi_setopt_long(raw, CURLMOPT_MAXCONNECTS, 64)
+        let thread = Thread { [self] in self.run() }
+        thread.name = "HTTPTransport"
+        thread.start()
+    }
+
+    /// Queues a job; fails it at once when the transport is shutting down.
+    func submit(_ job: TransferJob) {
+        let accepted = shared.withLock { state -> Bool in
+            guard !state.shuttingDown else { return false }
+            state.queue.append(job)
+            if state.multiAlive { _ = curl_multi_wakeup(multi.raw) }
+            return true
+        }
+        if !accepted {
+            job.finish(TransferCompletion(result: .failure(.cancelled), newConnections: 0))
+        }
+    }
+
+    /// Interrupts the loop's wait so it looks at its queue and cancellations.
+    func wake() {
+        shared.withLock { state in
+            if state.multiAlive { _ = curl_multi_wakeup(multi.raw) }
+        }
+    }
+
+    func shutdown() {
+        shared.withLock { state in
+            state.shuttingDown = true
+            if state.multiAlive { _ = curl_multi_wakeup(multi.raw) }
+        }
+    }
+
+    private func run() {
+        let multi = self.multi.raw
+        let share = curl_share_init()
+        if let share {
+            _ = gc_curl_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_SSL_SESSION.rawValue))
+            _ = gc_curl_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_DNS.rawValue))
+        }
+        var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+
+        while true {
+            let (jobs, shuttingDown) = shared.withLock { state in
+                let jobs = state.queue
+                state.queue.removeAll()
+                return (jobs, state.shuttingDown)
+            }
+            if shuttingDown {
+                for job in jobs { job.finish(TransferCompletion(result: .failure(.cancelled), newConnections: 0)) }
+                for (easy, transfer) in active {
+                    _ = curl_multi_remove_handle(multi, easy)
+                    transfer.finishCancelled()
+                }
+                active.removeAll()
+                break
+            }
+            for job in jobs {
+                if job.isCancelled {
+                    job.finish(TransferCompletion(result: .failure(.cancelled), newConnections: 0))
+                    continue
+                }
+                switch CurlTransfer.start(job, share: share) {
+                case .success(let transfer):
+                    if curl_multi_add_handle(multi, transfer.easy) == CURLM_OK {
+                        active[transfer.easy] = transfer
+                    } else {
+                        transfer.finish(.failure(.transport(code: -1, message: "could not add transfer")))
+                    }
+                case .failure(let error):
+                    job.finish(TransferCompletion(result: .failure(error), newConnections: 0))
+                }
+            }
+            for (easy, transfer) in active where transfer.job.isCancelled {
+                _ = curl_multi_remove_handle(multi, easy)
+                active[easy] = nil
+                transfer.finishCancelled()
+            }
+
+            var running: Int32 = 0
+            _ = curl_multi_perform(multi, &running)
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+                let code = gc_curl_msg_result(message)
+                _ = curl_multi_remove_handle(multi, easy)
+                if let transfer = active.removeValue(forKey: easy) {
+                    transfer.complete(code)
+                }
+            }
+            // With transfers running, wake often enough for the low-speed check; idle, sleep until woken.
+            _ = curl_multi_poll(multi, nil, 0, active.isEmpty ? 60_000 : 200, nil)
+        }
+
+        shared.withLock { $0.multiAlive = false }
+        _ = curl_multi_cleanup(multi)
+        if let share { _ = curl_share_cleanup(share) }
+    }
+}

@@ -1,3 +1,0 @@
-/// HTTPClient layer (see docs/architecture.md).
-public enum HTTPClientModule {}
-import CCurl

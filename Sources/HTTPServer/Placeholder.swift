@@ -1,3 +1,0 @@
-/// HTTPServer layer (see docs/architecture.md).
-public enum HTTPServerModule {}
-import CMicroHTTPD

@@ -1,0 +1,88 @@
+import SQLiteDB
+
+/// The offline database's schema, as numbered steps counted by `PRAGMA user_version`.
+///
+/// RULES: each step runs in its own transaction and sets user_version to its number.
+/// A step that has been released is NEVER edited, reordered or removed: files in the field
+/// were built by it. Change the schema only by appending a new step.
+enum OfflineSchema {
+    /// The steps, in order; `steps[n - 1]` brings a file from version n - 1 to n.
+    static let steps: [String] = [
+        // Step 1: saved reads and the outbox, every row with its partition.
+        """
+        CREATE TABLE saved_reads (
+            instance_key TEXT NOT NULL,
+            person_id TEXT NOT NULL,
+            workspace_id TEXT NOT NULL,
+            key TEXT NOT NULL,
+            body BLOB NOT NULL,
+            saved_at INTEGER NOT NULL,
+            app_version TEXT NOT NULL,
+            PRIMARY KEY (instance_key, person_id, workspace_id, key)
+        ) WITHOUT ROWID;
+        CREATE INDEX saved_reads_by_age ON saved_reads (saved_at);
+        CREATE TABLE outbox_entries (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            instance_key TEXT NOT NULL,
+            person_id TEXT NOT NULL,
+            workspace_id TEXT NOT NULL,
+            operation TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            payload BLOB NOT NULL,
+            idempotency_key TEXT NOT NULL UNIQUE,
+            created_at INTEGER NOT NULL,
+            held_reason TEXT CHECK (held_reason IN ('conflict', 'refused')),
+            held_code TEXT
+        );
+        CREATE INDEX outbox_entries_by_partition
+            ON outbox_entries (instance_key, person_id, workspace_id, id);
+        """,
+        // Step 2: live generations (the wipe barrier). owner_pid lets a second process
+        // (`guestcraft send`) open the file without ending the app's generations.
+        """
+        CREATE TABLE live_generations (
+            id TEXT PRIMARY KEY NOT NULL,
+            instance_key TEXT NOT NULL,
+            person_id TEXT NOT NULL,
+            workspace_id TEXT NOT NULL,
+            owner_pid INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX live_generations_by_partition
+            ON live_generations (instance_key, person_id, workspace_id);
+        """,
+        // Step 3: attempts (a body is frozen once attempted), lost answers, hold details.
+        """
+        ALTER TABLE outbox_entries ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE outbox_entries ADD COLUMN last_attempt_at INTEGER;
+        ALTER TABLE outbox_entries ADD COLUMN outcome_unknown INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE outbox_entries ADD COLUMN held_status INTEGER;
+        ALTER TABLE outbox_entries ADD COLUMN held_detail TEXT;
+        ALTER TABLE outbox_entries ADD COLUMN held_at INTEGER;
+        """,
+    ]
+
+    /// The version a file has once every step ran.
+    static var currentVersion: Int { steps.count }
+
+    /// Runs the steps `db` has not had yet, each in its own transaction.
+    static func migrate(_ db: Database) throws(OfflineStoreError) {
+        do {
+            let found = try db.userVersion()
+            guard found <= currentVersion else { throw OfflineStoreError.newerSchema(found: found, known: currentVersion) }
+            for version in (found + 1)...max(found + 1, currentVersion) where version <= currentVersion {
+                try db.transaction {
+                    // Read again inside the write lock: another process may have migrated meanwhile.
+                    guard try db.userVersion() == version - 1 else { return }
+                    try db.execute(steps[version - 1])
+                    try db.setUserVersion(version)
+                }
+            }
+        } catch let error as OfflineStoreError {
+            throw error
+        } catch let error as SQLiteError {
+            throw .database(error)
+        } catch {
+            throw .database(SQLiteError(code: 1, message: "\(error)"))
+        }
+    }
+}

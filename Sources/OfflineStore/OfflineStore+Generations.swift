@@ -1,0 +1,149 @@
+import Foundation
+import SQLiteDB
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Generations: the wipe barrier. A save inserts only while its generation's row exists,
+/// checked in the save's own statement; ending a generation deletes its row.
+extension OfflineStore {
+    /// Begins a generation of `partition` (the session and workspace in use) and writes its row.
+    public func beginGeneration(_ partition: Partition) throws(OfflineStoreError) -> GenerationID {
+        let id = GenerationID(rawValue: IdempotencyKey.random())
+        try wrap {
+            try db.run("""
+                INSERT INTO live_generations (id, instance_key, person_id, workspace_id, owner_pid)
+                VALUES (?, ?, ?, ?, ?)
+                """, [.text(id.rawValue)] + Self.values(partition) + [.integer(Int64(getpid()))])
+        }
+        return id
+    }
+
+    /// Whether `generation` is still live.
+    public func isLive(_ generation: GenerationID) throws(OfflineStoreError) -> Bool {
+        try wrap {
+            try db.queryValue("SELECT 1 FROM live_generations WHERE id = ?", [.text(generation.rawValue)]) != nil
+        }
+    }
+
+    /// Ends the generations `scope` covers; answers them (also told to `onGenerationsEnded`).
+    @discardableResult
+    public func endGenerations(_ scope: GenerationScope) throws(OfflineStoreError) -> [EndedGeneration] {
+        let ended = try wrap { try db.transaction { try endGenerationsInTransaction(scope) } }
+        observers.notify(ended)
+        return ended
+    }
+
+    /// Registers `handler` to hear of every generation that ends (by any method of this store),
+    /// e.g. to cancel the HTTP requests of that generation. Called on the ending thread.
+    public func onGenerationsEnded(_ handler: @escaping @Sendable ([EndedGeneration]) -> Void) {
+        observers.add(handler)
+    }
+
+    /// Selects then deletes the live rows of `scope`; run inside a transaction.
+    func endGenerationsInTransaction(_ scope: GenerationScope) throws -> [EndedGeneration] {
+        let (condition, parameters) = Self.generationCondition(scope)
+        let rows = try db.query(
+            "SELECT id, instance_key, person_id, workspace_id FROM live_generations WHERE \(condition) ORDER BY id",
+            parameters)
+        try db.run("DELETE FROM live_generations WHERE \(condition)", parameters)
+        return try rows.map { row in
+            EndedGeneration(
+                id: GenerationID(rawValue: try row.string("id")),
+                partition: Partition(instanceKey: try row.string("instance_key"),
+                                     personID: try row.string("person_id"),
+                                     workspaceID: try row.string("workspace_id")))
+        }
+    }
+
+    private static func generationCondition(_ scope: GenerationScope) -> (String, [SQLValue]) {
+        switch scope {
+        case .generation(let id):
+            return ("id = ?", [.text(id.rawValue)])
+        case .partition(let p):
+            return ("instance_key = ? AND person_id = ? AND workspace_id = ?", values(p))
+        case .account(let a):
+            return ("instance_key = ? AND person_id = ?", [.text(a.instanceKey), .text(a.personID)])
+        case .instance(let key):
+            return ("instance_key = ?", [.text(key)])
+        }
+    }
+}
+
+/// What a deletion removed.
+public struct Forgotten: Sendable, Equatable {
+    /// The generations it ended (their requests should be cancelled).
+    public let endedGenerations: [EndedGeneration]
+    /// Saved reads deleted.
+    public let savedReads: Int
+    /// Outbox entries deleted (unsent changes).
+    public let outboxEntries: Int
+}
+
+/// Deletion: sign-out, a 401, removing an instance, and the clean-up at each start.
+/// Each ends the generations it covers, then deletes the rows, in one transaction.
+extension OfflineStore {
+    /// Deletes everything of one person on one instance, in every workspace; nothing of others.
+    @discardableResult
+    public func forgetAccount(_ account: Account) throws(OfflineStoreError) -> Forgotten {
+        try forget(.account(account),
+                   where: "instance_key = ? AND person_id = ?",
+                   [.text(account.instanceKey), .text(account.personID)])
+    }
+
+    /// Deletes everything kept for an instance (every person and workspace).
+    @discardableResult
+    public func forgetInstance(_ instanceKey: String) throws(OfflineStoreError) -> Forgotten {
+        try forget(.instance(instanceKey), where: "instance_key = ?", [.text(instanceKey)])
+    }
+
+    /// Start-up clean-up: deletes what every account without a session still keeps, so a
+    /// deletion cut short by the app stopping is finished. `accounts` are those with a session.
+    @discardableResult
+    public func retainAccounts(_ accounts: Set<Account>) throws(OfflineStoreError) -> Forgotten {
+        let kept = accounts.sorted { ($0.instanceKey, $0.personID) < ($1.instanceKey, $1.personID) }
+            .map { [$0.instanceKey, $0.personID] }
+        let json = String(decoding: (try? JSONSerialization.data(withJSONObject: kept)) ?? Data("[]".utf8),
+                          as: UTF8.self)
+        let condition = """
+            NOT EXISTS (SELECT 1 FROM json_each(?) AS kept
+                        WHERE json_extract(kept.value, '$[0]') = instance_key
+                          AND json_extract(kept.value, '$[1]') = person_id)
+            """
+        let result = try wrap {
+            try db.transaction {
+                let rows = try db.query("""
+                    SELECT id, instance_key, person_id, workspace_id FROM live_generations WHERE \(condition)
+                    """, [.text(json)])
+                try db.run("DELETE FROM live_generations WHERE \(condition)", [.text(json)])
+                let ended = try rows.map { row in
+                    EndedGeneration(
+                        id: GenerationID(rawValue: try row.string("id")),
+                        partition: Partition(instanceKey: try row.string("instance_key"),
+                                             personID: try row.string("person_id"),
+                                             workspaceID: try row.string("workspace_id")))
+                }
+                let reads = try db.run("DELETE FROM saved_reads WHERE \(condition)", [.text(json)])
+                let entries = try db.run("DELETE FROM outbox_entries WHERE \(condition)", [.text(json)])
+                return Forgotten(endedGenerations: ended, savedReads: reads, outboxEntries: entries)
+            }
+        }
+        observers.notify(result.endedGenerations)
+        return result
+    }
+
+    private func forget(_ scope: GenerationScope, where condition: String,
+                        _ parameters: [SQLValue]) throws(OfflineStoreError) -> Forgotten {
+        let result = try wrap {
+            try db.transaction {
+                // The generations end first: a save that runs after this inserts nothing.
+                let ended = try endGenerationsInTransaction(scope)
+                let reads = try db.run("DELETE FROM saved_reads WHERE \(condition)", parameters)
+                let entries = try db.run("DELETE FROM outbox_entries WHERE \(condition)", parameters)
+                return Forgotten(endedGenerations: ended, savedReads: reads, outboxEntries: entries)
+            }
+        }
+        observers.notify(result.endedGenerations)
+        return result
+    }
+}

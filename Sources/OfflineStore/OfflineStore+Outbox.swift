@@ -1,0 +1,208 @@
+import Foundation
+import SQLiteDB
+
+/// Outbox primitives: the engine (target Outbox) decides; these keep its decisions on disk.
+extension OfflineStore {
+    private static let entryColumns = """
+        id, instance_key, person_id, workspace_id, operation, subject, payload, idempotency_key, created_at,
+        attempts, last_attempt_at, outcome_unknown, held_reason, held_status, held_code, held_detail, held_at
+        """
+    private static let inPartition = "instance_key = ? AND person_id = ? AND workspace_id = ?"
+
+    /// Saves a change before its first attempt; answers its id, or nil (nothing saved) when
+    /// `generation` has ended. The generation check and the insert are one statement.
+    public func enqueue(operation: String, subject: String, payload: Data, partition: Partition,
+                        generation: GenerationID, idempotencyKey: String = IdempotencyKey.random(),
+                        now: Date) throws(OfflineStoreError) -> Int64? {
+        try wrap {
+            try insertEntry(NewOutboxEntry(operation: operation, subject: subject, payload: payload,
+                                           idempotencyKey: idempotencyKey),
+                            partition: partition, generation: generation, now: now)
+        }
+    }
+
+    /// Saves several changes in one transaction (a fault report and its photos): all or none.
+    /// Answers their ids in order, or nil when `generation` has ended.
+    public func enqueue(_ entries: [NewOutboxEntry], partition: Partition, generation: GenerationID,
+                        now: Date) throws(OfflineStoreError) -> [Int64]? {
+        struct GenerationEnded: Error {}
+        return try wrap { () -> [Int64]? in
+            do {
+                return try db.transaction {
+                    try entries.map { entry in
+                        guard let id = try insertEntry(entry, partition: partition, generation: generation, now: now)
+                        else { throw GenerationEnded() }
+                        return id
+                    }
+                }
+            } catch is GenerationEnded {
+                return nil
+            }
+        }
+    }
+
+    private func insertEntry(_ entry: NewOutboxEntry, partition: Partition, generation: GenerationID,
+                             now: Date) throws -> Int64? {
+        try db.queryValue("""
+            INSERT INTO outbox_entries
+                (instance_key, person_id, workspace_id, operation, subject, payload, idempotency_key, created_at)
+            SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
+            WHERE EXISTS (SELECT 1 FROM live_generations
+                          WHERE id = ?9 AND instance_key = ?1 AND person_id = ?2 AND workspace_id = ?3)
+            RETURNING id
+            """, Self.values(partition) + [
+                .text(entry.operation), .text(entry.subject), .blob(entry.payload), .text(entry.idempotencyKey),
+                .integer(OfflineTime.milliseconds(now)), .text(generation.rawValue),
+            ])?.int64
+    }
+
+    /// Every entry of `partition`, held ones included, in id (submission) order.
+    public func pendingEntries(_ partition: Partition) throws(OfflineStoreError) -> [OutboxEntry] {
+        try wrap {
+            try db.query("SELECT \(Self.entryColumns) FROM outbox_entries WHERE \(Self.inPartition) ORDER BY id",
+                         Self.values(partition)).map(Self.entry)
+        }
+    }
+
+    /// One entry of `partition`, or nil.
+    public func entry(_ id: Int64, partition: Partition) throws(OfflineStoreError) -> OutboxEntry? {
+        try wrap {
+            try db.queryFirst("SELECT \(Self.entryColumns) FROM outbox_entries WHERE id = ? AND \(Self.inPartition)",
+                              [.integer(id)] + Self.values(partition)).map(Self.entry)
+        }
+    }
+
+    /// Records that an attempt starts: from now on the entry's body is frozen.
+    @discardableResult
+    public func markAttempted(_ id: Int64, partition: Partition, now: Date) throws(OfflineStoreError) -> Bool {
+        try update("attempts = attempts + 1, last_attempt_at = ?", [.integer(OfflineTime.milliseconds(now))],
+                   id: id, partition: partition)
+    }
+
+    /// Marks (or clears) that an attempt's answer was lost and the instance may have applied it.
+    @discardableResult
+    public func markOutcomeUnknown(_ id: Int64, partition: Partition, _ unknown: Bool) throws(OfflineStoreError) -> Bool {
+        try update("outcome_unknown = ?", [.integer(unknown ? 1 : 0)], id: id, partition: partition)
+    }
+
+    /// Holds an entry for the person's decision; it is never sent again by itself.
+    @discardableResult
+    public func hold(_ id: Int64, partition: Partition, reason: HoldReason, status: Int?, code: String?,
+                     detail: String?, now: Date) throws(OfflineStoreError) -> Bool {
+        try update("""
+            held_reason = ?, held_status = ?, held_code = ?, held_detail = ?, held_at = ?, outcome_unknown = 0
+            """, [.text(reason.rawValue), SQLValue(status), SQLValue(code), SQLValue(detail),
+                  .integer(OfflineTime.milliseconds(now))], id: id, partition: partition)
+    }
+
+    /// Deletes an entry the person discarded; answers whether it was there.
+    @discardableResult
+    public func discard(_ id: Int64, partition: Partition) throws(OfflineStoreError) -> Bool {
+        try wrap {
+            try db.run("DELETE FROM outbox_entries WHERE id = ? AND \(Self.inPartition)",
+                       [.integer(id)] + Self.values(partition)) > 0
+        }
+    }
+
+    /// After a successful send: writes the rebased payloads of later entries, then deletes the
+    /// sent one, in one transaction (an app stopped before it sends the entry again, harmlessly).
+    /// Entries already attempted or held keep their frozen body. Answers how many were rebased.
+    @discardableResult
+    public func completeAndRebase(sentID: Int64, partition: Partition,
+                                  rebased: [(id: Int64, payload: Data)]) throws(OfflineStoreError) -> Int {
+        try wrap {
+            try db.transaction {
+                var count = 0
+                for (id, payload) in rebased where id != sentID {
+                    count += try db.run("""
+                        UPDATE outbox_entries SET payload = ?
+                        WHERE id = ? AND \(Self.inPartition) AND attempts = 0 AND held_reason IS NULL
+                        """, [.blob(payload), .integer(id)] + Self.values(partition))
+                }
+                try db.run("DELETE FROM outbox_entries WHERE id = ? AND \(Self.inPartition)",
+                           [.integer(sentID)] + Self.values(partition))
+                return count
+            }
+        }
+    }
+
+    /// How many changes of `partition` wait to be sent and how many need a decision.
+    public func outboxCounts(_ partition: Partition) throws(OfflineStoreError) -> OutboxCounts {
+        try counts(where: Self.inPartition, Self.values(partition))
+    }
+
+    /// The same counts over every workspace of an account (what sign-out would delete).
+    public func outboxCounts(account: Account) throws(OfflineStoreError) -> OutboxCounts {
+        try counts(where: "instance_key = ? AND person_id = ?", [.text(account.instanceKey), .text(account.personID)])
+    }
+
+    /// The same counts over every account of an instance (what removing it would delete).
+    public func outboxCounts(instanceKey: String) throws(OfflineStoreError) -> OutboxCounts {
+        try counts(where: "instance_key = ?", [.text(instanceKey)])
+    }
+
+    /// Every partition with entries, with its counts, for `guestcraft status`.
+    public func accountsSummary() throws(OfflineStoreError) -> [OutboxSummary] {
+        try wrap {
+            try db.query("""
+                SELECT instance_key, person_id, workspace_id,
+                       sum(held_reason IS NULL) AS to_send, sum(held_reason IS NOT NULL) AS to_review,
+                       sum(held_reason IS NULL AND outcome_unknown != 0) AS unknown
+                FROM outbox_entries GROUP BY instance_key, person_id, workspace_id
+                ORDER BY instance_key, person_id, workspace_id
+                """).map { row in
+                OutboxSummary(
+                    partition: Partition(instanceKey: try row.string("instance_key"),
+                                         personID: try row.string("person_id"),
+                                         workspaceID: try row.string("workspace_id")),
+                    counts: OutboxCounts(toSend: try row.int("to_send"), toReview: try row.int("to_review"),
+                                         outcomeUnknown: try row.int("unknown")))
+            }
+        }
+    }
+
+    private func counts(where condition: String, _ parameters: [SQLValue]) throws(OfflineStoreError) -> OutboxCounts {
+        try wrap {
+            guard let row = try db.queryFirst("""
+                SELECT coalesce(sum(held_reason IS NULL), 0) AS to_send,
+                       coalesce(sum(held_reason IS NOT NULL), 0) AS to_review,
+                       coalesce(sum(held_reason IS NULL AND outcome_unknown != 0), 0) AS unknown
+                FROM outbox_entries WHERE \(condition)
+                """, parameters) else { return .zero }
+            return OutboxCounts(toSend: try row.int("to_send"), toReview: try row.int("to_review"),
+                                outcomeUnknown: try row.int("unknown"))
+        }
+    }
+
+    private func update(_ assignments: String, _ values: [SQLValue], id: Int64,
+                        partition: Partition) throws(OfflineStoreError) -> Bool {
+        try wrap {
+            try db.run("UPDATE outbox_entries SET \(assignments) WHERE id = ? AND \(Self.inPartition)",
+                       values + [.integer(id)] + Self.values(partition)) > 0
+        }
+    }
+
+    private static func entry(_ row: Row) throws -> OutboxEntry {
+        var hold: OutboxHold?
+        if let reason = try row.optionalString("held_reason") {
+            hold = OutboxHold(reason: HoldReason(rawValue: reason) ?? .refused,
+                              status: try row.optionalInt64("held_status").map { Int($0) },
+                              code: try row.optionalString("held_code"),
+                              detail: try row.optionalString("held_detail"),
+                              heldAt: OfflineTime.date(try row.optionalInt64("held_at") ?? 0))
+        }
+        return OutboxEntry(
+            id: try row.int64("id"),
+            partition: Partition(instanceKey: try row.string("instance_key"), personID: try row.string("person_id"),
+                                 workspaceID: try row.string("workspace_id")),
+            operation: try row.string("operation"),
+            subject: try row.string("subject"),
+            payload: try row.data("payload"),
+            idempotencyKey: try row.string("idempotency_key"),
+            createdAt: OfflineTime.date(try row.int64("created_at")),
+            attempts: try row.int("attempts"),
+            lastAttemptAt: try row.optionalInt64("last_attempt_at").map(OfflineTime.date),
+            outcomeUnknown: try row.bool("outcome_unknown"),
+            hold: hold)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import SQLiteDB
+
+/// A saved copy of a successful read, and when it was saved.
+public struct SavedRead: Sendable, Equatable {
+    public let body: Data
+    public let savedAt: Date
+}
+
+/// Saved reads: each successful read of a work screen, under its key and partition, shown at
+/// once on opening; kept 72 hours at most and read only by the app version that saved it.
+extension OfflineStore {
+    /// Saves `body` as the copy of read `key`; answers false (and saves nothing) when
+    /// `generation` is no longer live. Expired copies of every partition are deleted too.
+    @discardableResult
+    public func saveRead(_ key: String, body: Data, partition: Partition, generation: GenerationID,
+                         now: Date, appVersion: String) throws(OfflineStoreError) -> Bool {
+        try wrap {
+            try db.transaction {
+                try Self.deleteExpiredReads(db, now: now)
+                // One statement: the generation check and the insert cannot be separated.
+                let changed = try db.run("""
+                    INSERT INTO saved_reads (instance_key, person_id, workspace_id, key, body, saved_at, app_version)
+                    SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
+                    WHERE EXISTS (SELECT 1 FROM live_generations
+                                  WHERE id = ?8 AND instance_key = ?1 AND person_id = ?2 AND workspace_id = ?3)
+                    ON CONFLICT (instance_key, person_id, workspace_id, key) DO UPDATE
+                    SET body = excluded.body, saved_at = excluded.saved_at, app_version = excluded.app_version
+                    """, Self.values(partition) + [
+                        .text(key), .blob(body), .integer(OfflineTime.milliseconds(now)), .text(appVersion),
+                        .text(generation.rawValue),
+                    ])
+                return changed > 0
+            }
+        }
+    }
+
+    /// The copy of read `key`, when one was saved by `appVersion` less than 72 hours before `now`.
+    public func savedRead(_ key: String, partition: Partition, now: Date,
+                          appVersion: String) throws(OfflineStoreError) -> SavedRead? {
+        let nowMs = OfflineTime.milliseconds(now)
+        let oldest = OfflineTime.milliseconds(now.addingTimeInterval(-Self.savedReadLifetime))
+        return try wrap {
+            guard let row = try db.queryFirst("""
+                SELECT body, saved_at FROM saved_reads
+                WHERE instance_key = ? AND person_id = ? AND workspace_id = ? AND key = ?
+                  AND app_version = ? AND saved_at > ? AND saved_at <= ?
+                """, Self.values(partition) + [.text(key), .text(appVersion), .integer(oldest), .integer(nowMs)])
+            else { return nil }
+            return SavedRead(body: try row.data("body"), savedAt: OfflineTime.date(try row.int64("saved_at")))
+        }
+    }
+
+    /// Deletes the copy of read `key` (a 403: the person may no longer see it).
+    public func deleteRead(_ key: String, partition: Partition) throws(OfflineStoreError) {
+        try wrap {
+            try db.run("""
+                DELETE FROM saved_reads WHERE instance_key = ? AND person_id = ? AND workspace_id = ? AND key = ?
+                """, Self.values(partition) + [.text(key)])
+        }
+    }
+}

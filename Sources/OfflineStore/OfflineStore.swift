@@ -1,0 +1,171 @@
+import Foundation
+import SQLiteDB
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The offline layer: one SQLite file of saved reads, the outbox and live generations, with
+/// methods named for what the app means. Every method takes the partition it works in.
+///
+/// Durability: the file is in WAL mode with `synchronous=FULL`, so a write that returned
+/// (an outbox entry the person was told is saved) is on disk and survives a power loss;
+/// NORMAL would be faster but could lose the latest commits. Writes are few and small.
+///
+/// Threading: methods are synchronous and safe from any thread (the connection serializes
+/// them); call them off the UI thread.
+public final class OfflineStore: Sendable {
+    /// The database's file name inside the state directory.
+    public static let fileName = "guestcraft.db"
+    /// How long a saved read is shown at most: a lost handheld holds guest names, and three
+    /// days cover a weekend without a connection.
+    public static let savedReadLifetime: TimeInterval = 72 * 3600
+
+    /// The state directory (0700).
+    public let directory: URL
+    /// The database file (0600).
+    public let databaseURL: URL
+    /// Set when the file was found damaged at opening and replaced; the app shows its sentence once.
+    public let recoveredDamage: DamagedDatabase?
+
+    let db: Database
+    let observers = GenerationObservers()
+
+    /// Opens (creating if needed) the store in `directory`, as of `now` (expired reads go).
+    public init(directory: URL, now: Date = Date()) throws(OfflineStoreError) {
+        self.directory = directory
+        self.databaseURL = directory.appendingPathComponent(Self.fileName)
+        try StateDirectory.prepare(directory)
+        let path = databaseURL.path
+        do {
+            db = try Self.openPrepared(path: path, now: now)
+            recoveredDamage = nil
+        } catch .database(let error) where error.isDamagedFile {
+            let movedTo = try Self.moveAside(path: path, now: now)
+            db = try Self.openPrepared(path: path, now: now)
+            recoveredDamage = DamagedDatabase(originalPath: path, movedTo: movedTo, reason: error)
+        }
+    }
+
+    /// Opens the store in the state directory that `environment` names (see `StateDirectory`).
+    public convenience init(environment: [String: String], now: Date = Date()) throws(OfflineStoreError) {
+        try self.init(directory: StateDirectory.resolve(environment: environment), now: now)
+    }
+
+    /// The companion files SQLite may keep beside the database.
+    static let companionSuffixes = ["-wal", "-shm", "-journal"]
+
+    private static func openPrepared(path: String, now: Date) throws(OfflineStoreError) -> Database {
+        try FilePermissions.createPrivateFile(path)
+        for file in [path] + companionSuffixes.map({ path + $0 }) {
+            try FilePermissions.tighten(file, to: 0o600)
+        }
+        let db: Database
+        do {
+            db = try Database(path: path)
+            try db.execute("PRAGMA journal_mode = WAL")
+            try db.execute("PRAGMA synchronous = FULL")
+        } catch let error as SQLiteError {
+            throw .database(error)
+        } catch {
+            throw .database(SQLiteError(code: 1, message: "\(error)"))
+        }
+        try OfflineSchema.migrate(db)
+        do {
+            try db.transaction {
+                // No generation of an earlier start lives on; those of a running process do
+                // (`guestcraft send` may open the file while the app runs).
+                for row in try db.query("SELECT DISTINCT owner_pid FROM live_generations") {
+                    let pid = try row.int64("owner_pid")
+                    if !processIsAlive(pid) {
+                        try db.run("DELETE FROM live_generations WHERE owner_pid = ?", [.integer(pid)])
+                    }
+                }
+                try deleteExpiredReads(db, now: now)
+            }
+        } catch let error as SQLiteError {
+            throw .database(error)
+        } catch {
+            throw .database(SQLiteError(code: 1, message: "\(error)"))
+        }
+        // SQLite gives -wal and -shm the database file's mode; make sure of it.
+        for file in companionSuffixes.map({ path + $0 }) {
+            try FilePermissions.tighten(file, to: 0o600)
+        }
+        return db
+    }
+
+    private static func processIsAlive(_ pid: Int64) -> Bool {
+        guard pid > 0, pid <= Int64(Int32.max) else { return false }
+        if kill(pid_t(pid), 0) == 0 { return true }
+        return errno == EPERM
+    }
+
+    /// Renames the damaged file and its companions with a timestamp suffix; answers the new path.
+    private static func moveAside(path: String, now: Date) throws(OfflineStoreError) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        var target = path + ".damaged-" + formatter.string(from: now)
+        var n = 2
+        while FileManager.default.fileExists(atPath: target) {
+            target = path + ".damaged-" + formatter.string(from: now) + "-\(n)"
+            n += 1
+        }
+        for suffix in [""] + companionSuffixes where FileManager.default.fileExists(atPath: path + suffix) {
+            guard rename(path + suffix, target + suffix) == 0 else {
+                throw .cannotSecure(path: path + suffix, reason: String(cString: strerror(errno)))
+            }
+        }
+        return target
+    }
+
+    static func deleteExpiredReads(_ db: Database, now: Date) throws {
+        let oldest = OfflineTime.milliseconds(now.addingTimeInterval(-savedReadLifetime))
+        try db.run("DELETE FROM saved_reads WHERE saved_at <= ?", [.integer(oldest)])
+    }
+
+    /// The schema version of the open file (for diagnostics).
+    public func schemaVersion() throws(OfflineStoreError) -> Int {
+        try wrap { try db.userVersion() }
+    }
+
+    /// Runs `body`, turning SQLite's errors into `OfflineStoreError.database`.
+    @discardableResult
+    func wrap<T>(_ body: () throws -> T) throws(OfflineStoreError) -> T {
+        do {
+            return try body()
+        } catch let error as OfflineStoreError {
+            throw error
+        } catch let error as SQLiteError {
+            throw .database(error)
+        } catch {
+            throw .database(SQLiteError(code: 1, message: "\(error)"))
+        }
+    }
+
+    /// The partition's columns as SQL values, in the schema's order.
+    static func values(_ p: Partition) -> [SQLValue] {
+        [.text(p.instanceKey), .text(p.personID), .text(p.workspaceID)]
+    }
+}
+
+/// Handlers told which generations ended (so the app cancels their requests).
+final class GenerationObservers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var handlers: [@Sendable ([EndedGeneration]) -> Void] = []
+
+    func add(_ handler: @escaping @Sendable ([EndedGeneration]) -> Void) {
+        lock.lock()
+        handlers.append(handler)
+        lock.unlock()
+    }
+
+    func notify(_ ended: [EndedGeneration]) {
+        guard !ended.isEmpty else { return }
+        lock.lock()
+        let current = handlers
+        lock.unlock()
+        for handler in current { handler(ended) }
+    }
+}

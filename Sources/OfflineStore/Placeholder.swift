@@ -1,2 +1,0 @@
-/// OfflineStore layer (see docs/architecture.md).
-public enum OfflineStoreModule {}

@@ -1,0 +1,367 @@
+import Foundation
+import OfflineStore
+
+/// Sends the outbox of the active partition: in id order, one entry at a time, with that
+/// partition's client, under the state directory's send lock. Operations plug in through an
+/// `OutboxRegistry`; the engine knows nothing of what they change.
+///
+/// Triggers: a new change (`submit`), the partition becoming active (`activate`), `sendNow`,
+/// `networkChanged`, and — only while entries wait for a connection — a retry after a capped
+/// exponential backoff with jitter.
+public actor OutboxEngine<Client: Sendable> {
+    /// The active partition, its generation and its client.
+    private struct Active {
+        let partition: Partition
+        let generation: GenerationID
+        let client: Client
+        let cancellation: OutboxCancellation
+    }
+
+    private let store: OfflineStore
+    private let registry: OutboxRegistry<Client>
+    private let timing: OutboxTiming
+    private let onUnauthorized: @Sendable (Partition) -> Void
+    private let cancellations = GenerationCancellations()
+    private let eventSink: AsyncStream<OutboxEvent>.Continuation
+
+    /// Rounds and 401s, for the app's loop (one consumer).
+    public nonisolated let events: AsyncStream<OutboxEvent>
+
+    private var active: Active?
+    private var roundRunning = false
+    private var roundWaiters: [CheckedContinuation<Void, Never>] = []
+    private var consecutiveFailures = 0
+    private var notBefore: Date?
+    private var notBeforeStatus = 429
+    private var retryTask: Task<Void, Never>?
+    private var retryToken = 0
+    /// The delay of the retry scheduled now, if any.
+    public private(set) var scheduledRetry: Duration?
+
+    /// An engine over `store`'s outbox. `onUnauthorized` is called on a 401 (end the session;
+    /// forgetting the account then wipes its entries).
+    public init(store: OfflineStore, registry: OutboxRegistry<Client>, timing: OutboxTiming = .live,
+                onUnauthorized: @escaping @Sendable (Partition) -> Void = { _ in }) {
+        self.store = store
+        self.registry = registry
+        self.timing = timing
+        self.onUnauthorized = onUnauthorized
+        (events, eventSink) = AsyncStream<OutboxEvent>.makeStream()
+        let cancellations = self.cancellations
+        // A generation that ends (sign-out, 401, removal, a new workspace) aborts its request.
+        store.onGenerationsEnded { ended in cancellations.cancel(ended.map(\.id.rawValue)) }
+    }
+
+    // MARK: Partition
+
+    /// Makes `partition` the one whose entries are sent, with its generation and client; the
+    /// request in flight for another partition is aborted. Runs a round.
+    @discardableResult
+    public func activate(partition: Partition, generation: GenerationID, client: Client) async -> OutboxRoundReport {
+        if let current = active, current.generation != generation { current.cancellation.cancel() }
+        active = Active(partition: partition, generation: generation, client: client,
+                        cancellation: cancellations.cancellation(for: generation.rawValue))
+        consecutiveFailures = 0
+        notBefore = nil
+        return await runRound()
+    }
+
+    /// No partition is active any more (signed out, switching): aborts the request in flight;
+    /// entries wait for their own partition.
+    public func deactivate() {
+        active?.cancellation.cancel()
+        active = nil
+        cancelRetry()
+    }
+
+    /// The active partition, if any.
+    public var activePartition: Partition? { active?.partition }
+
+    // MARK: Triggers
+
+    /// Saves a change (with a random idempotency key) before its first attempt, then runs a
+    /// round and says what became of it.
+    public func submit<Operation: OutboxOperation>(
+        _ operation: Operation, _ payload: Operation.Payload
+    ) async throws -> OutboxSubmitOutcome<Operation.Result> where Operation.Client == Client {
+        precondition(registry.contains(operation.name), "outbox operation \(operation.name) is not registered")
+        guard let current = active else { return .expired }
+        let data = try PayloadCoding.encode(payload)
+        guard let id = try store.enqueue(operation: operation.name, subject: operation.subject(payload),
+                                         payload: data, partition: current.partition,
+                                         generation: current.generation, now: timing.now())
+        else { return .expired }
+        let report = await runRound()
+        if let result = report.results[id] as? Operation.Result { return .sent(result) }
+        return try outcome(of: id, in: current.partition)
+    }
+
+    /// "Send now": a round at once.
+    @discardableResult
+    public func sendNow() async -> OutboxRoundReport { await runRound() }
+
+    /// The network came back or changed: a round at once.
+    @discardableResult
+    public func networkChanged() async -> OutboxRoundReport { await runRound() }
+
+    /// Discards an entry of the active partition (the person's decision), then runs a round,
+    /// since the later entries of its subject are free now.
+    @discardableResult
+    public func discard(_ id: Int64) async throws -> Bool {
+        guard let current = active else { return false }
+        let removed = try store.discard(id, partition: current.partition)
+        if removed { _ = await runRound() }
+        return removed
+    }
+
+    // MARK: Reading
+
+    /// The active partition's entries, held ones included, in order.
+    public func entries() throws -> [OutboxEntry] {
+        guard let current = active else { return [] }
+        return try store.pendingEntries(current.partition)
+    }
+
+    /// How the Account screen names `entry`; nil for an operation this version does not know.
+    public nonisolated func describe(_ entry: OutboxEntry) -> OutboxDescription? {
+        guard let operation = registry[entry.operation] else { return nil }
+        return try? operation.describe(entry.payload)
+    }
+
+    // MARK: Rounds
+
+    private func runRound() async -> OutboxRoundReport {
+        while roundRunning { await withCheckedContinuation { roundWaiters.append($0) } }
+        roundRunning = true
+        defer {
+            roundRunning = false
+            if !roundWaiters.isEmpty { roundWaiters.removeFirst().resume() }
+        }
+        let report = await round()
+        eventSink.yield(.roundFinished(report))
+        return report
+    }
+
+    private func round() async -> OutboxRoundReport {
+        var sent: [Int64] = []
+        var held: [Int64] = []
+        var results: [Int64: any Sendable] = [:]
+
+        func finish(_ stop: OutboxStop?, partition: Partition?, retryAfter: Duration? = nil) -> OutboxRoundReport {
+            switch stop {
+            case .noAnswer, .retryLater, .inProgress, .anotherSender:
+                scheduleRetry(retryAfter: retryAfter)
+            case .none:
+                consecutiveFailures = 0
+                cancelRetry()
+            case .inactive, .unauthorized, .cancelled, .unexpected:
+                cancelRetry()
+            }
+            return OutboxRoundReport(partition: partition, sent: sent, held: held, stop: stop,
+                                     retryIn: scheduledRetry, results: results)
+        }
+
+        guard let current = active else { return finish(.inactive, partition: nil) }
+        let partition = current.partition
+        if let notBefore, timing.now() < notBefore {
+            // The instance asked to wait (Retry-After); a retry is already scheduled for then.
+            return OutboxRoundReport(partition: partition, sent: [], held: [], stop: .retryLater(status: notBeforeStatus),
+                                     retryIn: scheduledRetry, results: [:])
+        }
+        guard let lock = SendLock.tryAcquire(in: store.directory) else {
+            return finish(.anotherSender, partition: partition)
+        }
+        defer { withExtendedLifetime(lock) {} }
+
+        var entries: [OutboxEntry]
+        do {
+            entries = try store.pendingEntries(partition)
+        } catch {
+            return finish(.unexpected("\(error)"), partition: partition)
+        }
+        var payloads: [Int64: Data] = [:]
+        var blocked = Set<String>()
+
+        for index in entries.indices {
+            let entry = entries[index]
+            if entry.hold != nil {
+                blocked.insert(entry.subject)
+                continue
+            }
+            if blocked.contains(entry.subject) { continue }
+            guard let now = active, now.generation == current.generation, !current.cancellation.isCancelled else {
+                return finish(.cancelled, partition: partition)
+            }
+            do {
+                guard let operation = registry[entry.operation] else {
+                    // Saved by a version that knew this operation; only the person can decide.
+                    try store.hold(entry.id, partition: partition, reason: .refused, status: nil,
+                                   code: "outbox.unknown_operation", detail: nil, now: timing.now())
+                    held.append(entry.id)
+                    blocked.insert(entry.subject)
+                    continue
+                }
+                try store.markAttempted(entry.id, partition: partition, now: timing.now())
+                let payload = payloads[entry.id] ?? entry.payload
+                let context = OutboxSendContext(idempotencyKey: entry.idempotencyKey,
+                                                cancellation: current.cancellation, attempt: entry.attempts + 1)
+                let outcome = await attempt(operation, client: current.client, payload: payload, context: context)
+                switch outcome {
+                case .success(let result):
+                    var rebased: [(id: Int64, payload: Data)] = []
+                    for later in entries[(index + 1)...]
+                    where later.operation == entry.operation && later.subject == entry.subject
+                        && later.hold == nil && !later.isAttempted {
+                        if let data = try operation.rebase(payloads[later.id] ?? later.payload, result) {
+                            rebased.append((later.id, data))
+                            payloads[later.id] = data
+                        }
+                    }
+                    try store.completeAndRebase(sentID: entry.id, partition: partition, rebased: rebased)
+                    sent.append(entry.id)
+                    results[entry.id] = result
+                case .failure(let failure):
+                    switch decide(failure) {
+                    case .keep(let stop, let retryAfter):
+                        if stop == .noAnswer { try store.markOutcomeUnknown(entry.id, partition: partition, true) }
+                        if let retryAfter, stop != .noAnswer {
+                            if case .retryLater(let status) = stop { notBeforeStatus = status }
+                            notBefore = timing.now().addingTimeInterval(
+                                Self.seconds(min(retryAfter, timing.retryAfterCap)))
+                        }
+                        return finish(stop, partition: partition, retryAfter: retryAfter)
+                    case .hold(let reason, let status, let code, let detail):
+                        try store.hold(entry.id, partition: partition, reason: reason, status: status, code: code,
+                                       detail: detail, now: timing.now())
+                        held.append(entry.id)
+                        blocked.insert(entry.subject)
+                    case .endSession:
+                        onUnauthorized(partition)
+                        eventSink.yield(.sessionEnded(partition))
+                        return finish(.unauthorized, partition: partition)
+                    }
+                case .cancelled:
+                    // The request may have reached the instance before it was aborted.
+                    try store.markOutcomeUnknown(entry.id, partition: partition, true)
+                    return finish(.cancelled, partition: partition)
+                case .unexpected(let description):
+                    return finish(.unexpected(description), partition: partition)
+                }
+            } catch {
+                return finish(.unexpected("\(error)"), partition: partition)
+            }
+        }
+        return finish(nil, partition: partition)
+    }
+
+    private enum AttemptOutcome {
+        case success(any Sendable)
+        case failure(OutboxFailure)
+        case cancelled
+        case unexpected(String)
+    }
+
+    /// One send, in its own task so that the generation's cancellation (or the caller's) can
+    /// abort it.
+    private func attempt(_ operation: AnyOutboxOperation<Client>, client: Client, payload: Data,
+                         context: OutboxSendContext) async -> AttemptOutcome {
+        if context.cancellation.isCancelled { return .cancelled }
+        let task = Task { try await operation.send(client, payload, context) }
+        context.cancellation.onCancel { task.cancel() }
+        do {
+            let result = try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
+            return .success(result)
+        } catch let error as OutboxClassifiable {
+            if context.cancellation.isCancelled { return .cancelled }
+            return .failure(error.outboxFailure)
+        } catch is CancellationError {
+            return .cancelled
+        } catch {
+            if context.cancellation.isCancelled { return .cancelled }
+            return .unexpected(String(describing: type(of: error)) + ": \(error)")
+        }
+    }
+
+    private enum Decision {
+        case keep(OutboxStop, retryAfter: Duration?)
+        case hold(HoldReason, status: Int, code: String?, detail: String?)
+        case endSession
+    }
+
+    /// The rules: no answer, 408, 429 and 5xx keep the entry and stop; 401 ends the session;
+    /// 409 and 412 hold as a conflict, except a 409 `idempotency.in_progress`, which waits;
+    /// other 4xx hold as refused.
+    private func decide(_ failure: OutboxFailure) -> Decision {
+        switch failure {
+        case .noAnswer:
+            return .keep(.noAnswer, retryAfter: nil)
+        case .unauthorized:
+            return .endSession
+        case .status(let code, let problemCode, let detail, let retryAfter):
+            switch code {
+            case 401:
+                return .endSession
+            case 408, 429, 500...599:
+                return .keep(.retryLater(status: code), retryAfter: retryAfter)
+            case 409 where problemCode == "idempotency.in_progress":
+                return .keep(.inProgress, retryAfter: retryAfter)
+            case 409, 412:
+                return .hold(.conflict, status: code, code: problemCode, detail: detail)
+            case 400...499:
+                return .hold(.refused, status: code, code: problemCode, detail: detail)
+            default:
+                // Not a status a send can fail with: try again later rather than lose it.
+                return .keep(.retryLater(status: code), retryAfter: retryAfter)
+            }
+        }
+    }
+
+    private func outcome<Result>(of id: Int64, in partition: Partition) throws -> OutboxSubmitOutcome<Result> {
+        let entries = try store.pendingEntries(partition)
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return .expired }
+        let entry = entries[index]
+        if let hold = entry.hold { return .held(reason: hold.reason, code: hold.code) }
+        let waitsForDecision = entries[..<index].contains { $0.subject == entry.subject && $0.hold != nil }
+        return .queued(waitingFor: waitsForDecision ? .decision : .connection)
+    }
+
+    // MARK: Retries
+
+    private func scheduleRetry(retryAfter: Duration?) {
+        consecutiveFailures += 1
+        let delay = timing.retryDelay(failures: consecutiveFailures, retryAfter: retryAfter)
+        retryTask?.cancel()
+        retryToken += 1
+        let token = retryToken
+        let sleep = timing.sleep
+        scheduledRetry = delay
+        retryTask = Task { [weak self] in
+            do { try await sleep(delay) } catch { return }
+            await self?.retryFired(token)
+        }
+    }
+
+    private func retryFired(_ token: Int) async {
+        guard token == retryToken else { return }
+        retryTask = nil
+        scheduledRetry = nil
+        notBefore = nil
+        _ = await runRound()
+    }
+
+    private func cancelRetry() {
+        retryTask?.cancel()
+        retryTask = nil
+        retryToken += 1
+        scheduledRetry = nil
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// An offline change the outbox can send, registered under a stable `name` saved with each
+/// entry: a released operation is never renamed or removed. Adding one never changes the engine.
+public protocol OutboxOperation<Client>: Sendable {
+    /// The API client it sends with (that of the entry's partition).
+    associatedtype Client: Sendable
+    /// What an entry holds; encoded as JSON in the outbox.
+    associatedtype Payload: Codable & Sendable
+    /// What a successful send answers (e.g. the task with its new version).
+    associatedtype Result: Sendable
+
+    /// The stable name saved with each entry (`units.housekeeping`, `tasks.status`, …).
+    var name: String { get }
+
+    /// The key of what it changes (`unit:101`); later entries of a held subject wait behind it.
+    /// Namespace it by kind, since subjects are compared across operations (a photo waits
+    /// behind its report when both use `ticket:<id>`).
+    func subject(_ payload: Payload) -> String
+
+    /// Sends one attempt. Must make a repeat harmless (the idempotency key, an identifier
+    /// derived from it, or a version precondition), and throw an `OutboxClassifiable` error
+    /// on failure; should stop early when `context.cancellation` fires.
+    func send(_ client: Client, _ payload: Payload, _ context: OutboxSendContext) async throws -> Result
+
+    /// A later entry of the same operation and subject, made to follow what `result` created
+    /// (typically its new version).
+    func rebase(_ later: Payload, on result: Result) -> Payload
+
+    /// How the Account screen names the change: a catalog key and its placeholders.
+    func describe(_ payload: Payload) -> OutboxDescription
+}
+
+/// What one attempt gets besides the payload.
+public struct OutboxSendContext: Sendable {
+    /// The entry's key, the same on every attempt.
+    public let idempotencyKey: String
+    /// Fires when the generation ends or the partition stops being active: abort the request.
+    public let cancellation: OutboxCancellation
+    /// 1 for the first attempt.
+    public let attempt: Int
+}
+
+/// A change's description for people: a catalog key with placeholders (never raw text).
+public struct OutboxDescription: Sendable, Equatable {
+    public let catalogKey: String
+    public let placeholders: [String: String]
+
+    public init(catalogKey: String, placeholders: [String: String] = [:]) {
+        self.catalogKey = catalogKey
+        self.placeholders = placeholders
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The operations an engine knows, by their stable names.
+public struct OutboxRegistry<Client: Sendable>: Sendable {
+    private var operations: [String: AnyOutboxOperation<Client>] = [:]
+
+    public init() {}
+
+    /// Registers `operation`; two operations with one name are a programming error.
+    public mutating func register<Operation: OutboxOperation>(_ operation: Operation)
+    where Operation.Client == Client {
+        precondition(operations[operation.name] == nil, "two outbox operations named \(operation.name)")
+        operations[operation.name] = AnyOutboxOperation(operation)
+    }
+
+    /// Whether an operation of that name is registered.
+    public func contains(_ name: String) -> Bool { operations[name] != nil }
+
+    /// The names registered.
+    public var names: [String] { operations.keys.sorted() }
+
+    subscript(name: String) -> AnyOutboxOperation<Client>? { operations[name] }
+}
+
+/// An operation with its payload and result types erased to bytes and `any Sendable`.
+struct AnyOutboxOperation<Client: Sendable>: Sendable {
+    let name: String
+    let subject: @Sendable (Data) throws -> String
+    let send: @Sendable (Client, Data, OutboxSendContext) async throws -> any Sendable
+    /// nil when the result is not this operation's (never, unless misused).
+    let rebase: @Sendable (Data, any Sendable) throws -> Data?
+    let describe: @Sendable (Data) throws -> OutboxDescription
+
+    init<Operation: OutboxOperation>(_ operation: Operation) where Operation.Client == Client {
+        name = operation.name
+        subject = { data in operation.subject(try PayloadCoding.decode(Operation.Payload.self, data)) }
+        send = { client, data, context in
+            try await operation.send(client, try PayloadCoding.decode(Operation.Payload.self, data), context)
+        }
+        rebase = { data, result in
+            guard let typed = result as? Operation.Result else { return nil }
+            let later = try PayloadCoding.decode(Operation.Payload.self, data)
+            return try PayloadCoding.encode(operation.rebase(later, on: typed))
+        }
+        describe = { data in operation.describe(try PayloadCoding.decode(Operation.Payload.self, data)) }
+    }
+}
+
+/// Payloads are stored as JSON with sorted keys (stable bytes for equal payloads).
+enum PayloadCoding {
+    static func encode<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(value)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
+        try JSONDecoder().decode(type, from: data)
+    }
+}

@@ -1,2 +1,0 @@
-/// Outbox layer (see docs/architecture.md).
-public enum OutboxModule {}

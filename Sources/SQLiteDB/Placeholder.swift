@@ -1,3 +1,0 @@
-/// SQLiteDB layer (see docs/architecture.md).
-public enum SQLiteDBModule {}
-import CSQLite

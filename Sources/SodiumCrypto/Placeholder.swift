@@ -1,3 +1,0 @@
-/// SodiumCrypto layer (see docs/architecture.md).
-public enum SodiumCryptoModule {}
-import CSodium

@@ -1,4 +1,0 @@
-import Testing
-@testable import OfflineStore
-
-@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import OfflineStore
+
+@Suite struct SavedReadTests {
+    @Test func aReadIsShownUntilSeventyTwoHoursOnly() throws {
+        let dir = try TemporaryDirectory()
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let generation = try store.beginGeneration(desk)
+        #expect(try store.saveRead("today", body: Data("a".utf8), partition: desk, generation: generation,
+                                   now: t0, appVersion: "1.0"))
+        let fresh = try store.savedRead("today", partition: desk, now: t0.addingTimeInterval(71 * hour), appVersion: "1.0")
+        #expect(fresh == SavedRead(body: Data("a".utf8), savedAt: t0))
+        #expect(try store.savedRead("today", partition: desk, now: t0.addingTimeInterval(72 * hour), appVersion: "1.0") == nil)
+        // Still in the file until the next opening or save, which delete it.
+        #expect(try rawCount(store, "SELECT count(*) FROM saved_reads") == 1)
+        _ = try OfflineStore(directory: dir.url, now: t0.addingTimeInterval(73 * hour))
+        #expect(try rawCount(store, "SELECT count(*) FROM saved_reads") == 0)
+    }
+
+    @Test func aLaterSaveDeletesExpiredCopiesOfEveryPartition() throws {
+        let dir = try TemporaryDirectory()
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let g1 = try store.beginGeneration(colleague)
+        let g2 = try store.beginGeneration(desk)
+        try store.saveRead("old", body: Data("x".utf8), partition: colleague, generation: g1, now: t0, appVersion: "1.0")
+        try store.saveRead("new", body: Data("y".utf8), partition: desk, generation: g2,
+                           now: t0.addingTimeInterval(80 * hour), appVersion: "1.0")
+        #expect(try rawCount(store, "SELECT count(*) FROM saved_reads WHERE key = 'old'") == 0)
+        #expect(try rawCount(store, "SELECT count(*) FROM saved_reads WHERE key = 'new'") == 1)
+    }
+
+    @Test func anotherAppVersionDoesNotReadTheCopy() throws {
+        let dir = try TemporaryDirectory()
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let generation = try store.beginGeneration(desk)
+        try store.saveRead("today", body: Data("a".utf8), partition: desk, generation: generation, now: t0, appVersion: "1.0")
+        #expect(try store.savedRead("today", partition: desk, now: t0, appVersion: "1.1") == nil)
+        #expect(try store.savedRead("today", partition: desk, now: t0, appVersion: "1.0") != nil)
+        // Saving again replaces the copy, with the new version.
+        try store.saveRead("today", body: Data("b".utf8), partition: desk, generation: generation,
+                           now: t0.addingTimeInterval(hour), appVersion: "1.1")
+        #expect(try store.savedRead("today", partition: desk, now: t0.addingTimeInterval(hour), appVersion: "1.1")?.body == Data("b".utf8))
+        #expect(try store.savedRead("today", partition: desk, now: t0.addingTimeInterval(hour), appVersion: "1.0") == nil)
+    }
+
+    @Test func deleteReadRemovesOnlyThatCopy() throws {
+        let dir = try TemporaryDirectory()
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let generation = try store.beginGeneration(desk)
+        try store.saveRead("reservation/1", body: Data("r".utf8), partition: desk, generation: generation, now: t0, appVersion: "1")
+        try store.saveRead("today", body: Data("t".utf8), partition: desk, generation: generation, now: t0, appVersion: "1")
+        try store.deleteRead("reservation/1", partition: desk)
+        #expect(try store.savedRead("reservation/1", partition: desk, now: t0, appVersion: "1") == nil)
+        #expect(try store.savedRead("today", partition: desk, now: t0, appVersion: "1") != nil)
+    }
+
+    @Test func partitionsNeverSeeEachOthersCopies() throws {
+        let dir = try TemporaryDirectory()
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let partitions = [desk, deskOtherWorkspace, colleague, otherInstance]
+        for (n, p) in partitions.enumerated() {
+            let g = try store.beginGeneration(p)
+            try store.saveRead("today", body: Data([UInt8(n)]), partition: p, generation: g, now: t0, appVersion: "1")
+        }
+        for (n, p) in partitions.enumerated() {
+            #expect(try store.savedRead("today", partition: p, now: t0, appVersion: "1")?.body == Data([UInt8(n)]))
+        }
+        try store.deleteRead("today", partition: desk)
+        #expect(try store.savedRead("today", partition: desk, now: t0, appVersion: "1") == nil)
+        #expect(try store.savedRead("today", partition: deskOtherWorkspace, now: t0, appVersion: "1") != nil)
+    }
+}

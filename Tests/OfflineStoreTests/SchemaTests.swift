@@ -1,0 +1,106 @@
+import Foundation
+import SQLiteDB
+import Testing
+@testable import OfflineStore
+
+@Suite struct SchemaTests {
+    @Test func aNewFileGetsEveryStep() throws {
+        let dir = try TemporaryDirectory()
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        #expect(try store.schemaVersion() == OfflineSchema.currentVersion)
+        #expect(try rawCount(store, "PRAGMA user_version") == OfflineSchema.currentVersion)
+        #expect(try rawCount(store, "SELECT count(*) FROM sqlite_master WHERE name = 'live_generations'") == 1)
+    }
+
+    @Test func aVersionOneFileIsMigratedWithItsData() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.url.appendingPathComponent(OfflineStore.fileName).path
+        do {
+            // The file as the first release left it: step 1 only.
+            let db = try Database(path: path)
+            try db.transaction {
+                try db.execute(OfflineSchema.steps[0])
+                try db.setUserVersion(1)
+            }
+            try db.run("""
+                INSERT INTO outbox_entries (instance_key, person_id, workspace_id, operation, subject, payload,
+                                            idempotency_key, created_at)
+                VALUES ('inst-1', 'p-anna', 'ws-1', 'units.housekeeping', 'unit:101', x'7b7d', 'key-1', ?)
+                """, [.integer(OfflineTime.milliseconds(t0))])
+            try db.run("""
+                INSERT INTO saved_reads VALUES ('inst-1', 'p-anna', 'ws-1', 'today', x'5b5d', ?, '1.0')
+                """, [.integer(OfflineTime.milliseconds(t0))])
+        }
+        let store = try OfflineStore(directory: dir.url, now: t0.addingTimeInterval(hour))
+        #expect(try store.schemaVersion() == OfflineSchema.currentVersion)
+        let entries = try store.pendingEntries(desk)
+        #expect(entries.count == 1)
+        #expect(entries.first?.idempotencyKey == "key-1")
+        #expect(entries.first?.attempts == 0)
+        #expect(entries.first?.outcomeUnknown == false)
+        #expect(entries.first?.hold == nil)
+        let saved = try store.savedRead("today", partition: desk, now: t0.addingTimeInterval(hour), appVersion: "1.0")
+        #expect(saved?.body == Data("[]".utf8))
+    }
+
+    @Test func aFileFromANewerVersionIsLeftAlone() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.url.appendingPathComponent(OfflineStore.fileName).path
+        do {
+            let db = try Database(path: path)
+            try db.execute("CREATE TABLE future (x); PRAGMA user_version = 99")
+        }
+        #expect(throws: OfflineStoreError.newerSchema(found: 99, known: OfflineSchema.currentVersion)) {
+            _ = try OfflineStore(directory: dir.url, now: t0)
+        }
+        #expect(try Database(path: path).userVersion() == 99)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.contains("damaged") }
+        #expect(leftovers.isEmpty)
+    }
+}
+
+@Suite struct DamagedFileTests {
+    @Test func aFileThatIsNotADatabaseIsMovedAsideAndReplaced() throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.url, withIntermediateDirectories: true)
+        let path = dir.url.appendingPathComponent(OfflineStore.fileName).path
+        let garbage = Data(String(repeating: "not a database. ", count: 300).utf8)
+        try garbage.write(to: URL(fileURLWithPath: path))
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let damage = try #require(store.recoveredDamage)
+        #expect(damage.reason.isDamagedFile)
+        #expect(damage.movedTo == path + ".damaged-20270115T080000Z")
+        #expect(FileManager.default.contents(atPath: damage.movedTo) == garbage)
+        #expect(damage.sentence.contains(damage.movedTo))
+        // The new file works.
+        let generation = try store.beginGeneration(desk)
+        #expect(try store.enqueue(operation: "op", subject: "s", payload: Data(), partition: desk,
+                                  generation: generation, now: t0) != nil)
+        #expect(mode(path) == 0o600)
+    }
+
+    @Test func aMalformedDatabaseIsMovedAsideAndReplaced() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.url.appendingPathComponent(OfflineStore.fileName).path
+        do {
+            let store = try OfflineStore(directory: dir.url, now: t0)
+            let generation = try store.beginGeneration(desk)
+            for n in 0..<50 {
+                _ = try store.enqueue(operation: "op", subject: "s\(n)", payload: Data(repeating: 7, count: 500),
+                                      partition: desk, generation: generation, now: t0)
+            }
+        }
+        // Every page after the first (the schema) overwritten: the tables' pages are garbage.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bytes.count > 4096 * 3)
+        for i in 4096..<bytes.count { bytes[i] = UInt8(truncatingIfNeeded: i &* 31) }
+        try bytes.write(to: URL(fileURLWithPath: path))
+
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let damage = try #require(store.recoveredDamage)
+        #expect(damage.reason.isDamagedFile)
+        #expect(FileManager.default.contents(atPath: damage.movedTo) == bytes)
+        #expect(try store.pendingEntries(desk).isEmpty)
+        #expect(try rawCount(store, "PRAGMA user_version") == OfflineSchema.currentVersion)
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import Outbox
-
-@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,4 +1,0 @@
-import Testing
-@testable import SodiumCrypto
-
-@Test func moduleLinks() { #expect(Bool(true)) }

@@ -245,7 +245,7 @@ struct ExampleFixtureTests {
         let order = tasks.tasks.map { "\($0.guestArriving ? 0 : 1) \($0.unit.number)" }
         #expect(order == order.sorted())
         let change = try APIJSON.decode(HousekeepingChange.self, from: RepositoryFiles.example("units.housekeeping.request.json"))
-        let changed = try APIJSON.decode(Unit.self, from: RepositoryFiles.example("units.housekeeping.response.json"))
+        let changed = try APIJSON.decode(RoomUnit.self, from: RepositoryFiles.example("units.housekeeping.response.json"))
         let before = try #require(byID[changed.id])
         #expect(change.expectedHousekeepingVersion == before.housekeepingVersion)
         #expect(changed.housekeepingVersion == before.housekeepingVersion + 1 && changed.housekeepingStatus == change.status)

@@ -97,7 +97,7 @@ final class DemoService: Sendable {
         } catch let refusal as Refusal {
             return (refusal.answer, fault)
         } catch {
-            FileHandle.standardError.write(Data("guestcraft-demo: \(operation.rawValue) failed: \(error)\n".utf8))
+            configuration.log("\(operation.rawValue) failed: \(error)")
             return (Refusal(.internalError, "The demo instance failed to answer this request.").answer, fault)
         }
     }

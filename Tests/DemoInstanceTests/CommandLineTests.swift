@@ -109,4 +109,32 @@ struct CommandLineTests {
         #expect(help.firstLine.hasPrefix("usage: guestcraft-demo serve"))
         #expect(await help.stop(0) == 0)
     }
+
+    static let hasOpenSSL = FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")
+
+    @Test(.enabled(if: hasOpenSSL, "needs /usr/bin/openssl to make a certificate"))
+    func servesHTTPSWithTheGivenCertificate() async throws {
+        let directory = try TemporaryDirectory()
+        let key = directory.url.appendingPathComponent("key.pem")
+        let certificate = directory.url.appendingPathComponent("cert.pem")
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                             "-keyout", key.path, "-out", certificate.path, "-days", "2", "-subj", "/CN=127.0.0.1",
+                             "-addext", "subjectAltName=IP:127.0.0.1"]
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        #expect(openssl.terminationStatus == 0)
+
+        let server = try await Server(["serve", "--tls-cert", certificate.path, "--tls-key", key.path, "--rooms", "5"])
+        let match = try #require(server.firstLine.wholeMatch(of: /listening on https:\/\/127\.0\.0\.1:(\d+)/),
+                                 "first line: \(server.firstLine)")
+        let origin = "https://127.0.0.1:\(match.1)"
+        let client = HTTPClient(configuration: HTTPClientConfiguration(environment: ["GUESTCRAFT_CA_BUNDLE": certificate.path]),
+                                transport: HTTPTransport())
+        let discovery = try await client.send(HTTPRequest(url: URL(string: "\(origin)/.well-known/guestcraft")!))
+        #expect(try discovery.decode(InstanceDescription.self).apiBaseURL == "\(origin)/api/v1")
+        #expect(await server.stop(SIGTERM) == 0)
+    }
 }

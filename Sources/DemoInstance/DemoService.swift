@@ -114,6 +114,15 @@ final class DemoService: Sendable {
         case .none, .browserSession: break
         }
         if descriptor.idempotencyKey == .notTaken { pauseForFault(call) }
+        // A read sees one state of the hotel, never half of another request's change.
+        if !descriptor.isWrite {
+            let read = call
+            return try db.transaction { try dispatch(read) }
+        }
+        return try dispatch(call)
+    }
+
+    private func dispatch(_ call: Call) throws -> Answer {
         switch call.operation {
         case .instanceDiscovery, .instanceGet: return discovery(call)
         case .mobileAuthorize: return try authorizePage(call)

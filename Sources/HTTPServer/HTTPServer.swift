@@ -37,6 +37,11 @@ public final class HTTPServer: Sendable {
         core.connectionsAccepted.load(ordering: .relaxed)
     }
 
+    /// Per-request and streamed-body states still alive (for leak tests): (0, 0) once idle.
+    var liveStates: (requests: Int, streams: Int) {
+        (core.liveRequestStates.load(ordering: .relaxed), core.liveStreamStates.load(ordering: .relaxed))
+    }
+
     /// The bound port while running.
     public var port: UInt16? {
         state.withLock { lifecycle in

@@ -474,3 +474,31 @@ func expectWorks(_ client: HTTPClient, _ server: TestServer,
         await expectWorks(client, server)
     }
 }
+
+@Suite struct HTTPClientEnvironmentTests {
+    @Test func proxyComesFromTheInjectedEnvironmentOnly() async throws {
+        // The "proxy" is our own loopback server; the origin's name cannot resolve, so if the proxy
+        // were ignored the request would fail locally instead of leaving the machine.
+        let origin = "http://" + String(repeating: "b", count: 64) + ".invalid/rooms?x=1"
+        let seen = Shared<String?>(nil)
+        let proxy = try TestServer { request in
+            seen.update { $0 = request.path }
+            return .text("via proxy")
+        }
+        defer { proxy.stop() }
+        let proxied = makeClient(environment: ["GUESTCRAFT_ALLOW_HTTP": "1", "http_proxy": proxy.base])
+        let response = try await proxied.send(HTTPRequest(url: URL(string: origin)!))
+        #expect(String(decoding: response.body, as: UTF8.self) == "via proxy")
+        #expect(seen.value?.hasPrefix("http://") == true)
+
+        let direct = makeClient(environment: ["GUESTCRAFT_ALLOW_HTTP": "1"])
+        await #expect(throws: HTTPClientError.couldNotResolve) {
+            _ = try await direct.send(HTTPRequest(url: URL(string: origin)!))
+        }
+        // Loopback never goes through the proxy.
+        let target = try okServer()
+        defer { target.stop() }
+        await expectWorks(proxied, target)
+        #expect(proxy.requestsHandled == 1)
+    }
+}

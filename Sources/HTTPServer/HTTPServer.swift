@@ -100,7 +100,8 @@ public final class HTTPServer: Sendable {
     }
 
     /// Stops listening, ends streamed bodies, waits for running handlers, closes every connection.
-    /// Safe to call more than once.
+    /// Safe to call more than once; never from inside a handler or stream producer (it waits for them).
+    /// A stopped server does not start again.
     public func stop() {
         let running: Running? = state.withLock { lifecycle in
             guard case .running(let running) = lifecycle else {

@@ -15,7 +15,7 @@ final class EngineFixture: @unchecked Sendable {
     let sleeper = ManualSleeper()
     let clock = ManualClock(t0)
     let engine: OutboxEngine<ScriptedClient>
-    private var eventIterator: AsyncStream<OutboxEvent>.AsyncIterator
+    private let log = EventLog()
 
     var sessionsEnded: [Partition] { recorder.all }
 
@@ -31,8 +31,10 @@ final class EngineFixture: @unchecked Sendable {
         let recorder = UnauthorizedRecorder()
         engine = OutboxEngine(store: store, registry: registry, timing: timing,
                               onUnauthorized: { recorder.record($0) })
-        eventIterator = engine.events.makeAsyncIterator()
         self.recorder = recorder
+        let events = engine.events
+        let log = self.log
+        Task { for await event in events { log.append(event) } }
     }
 
     let recorder: UnauthorizedRecorder
@@ -51,12 +53,39 @@ final class EngineFixture: @unchecked Sendable {
         try store.pendingEntries(partition).map { try JSONDecoder().decode(RoomChange.self, from: $0.payload) }
     }
 
-    /// The next round the engine reports (rounds started by retries included).
+    /// The next round the engine reports (rounds started by retries included), waiting for it
+    /// with a deadline (nil then, and the test fails instead of hanging).
     func nextRound() async -> OutboxRoundReport? {
-        while let event = await eventIterator.next() {
-            if case .roundFinished(let report) = event { return report }
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let report = log.takeRound() { return report }
+            try? await Task.sleep(for: .milliseconds(2))
         }
         return nil
+    }
+
+    /// Wakes the scheduled retry once its sleep has started (with a deadline); false if none did.
+    func wakeRetry() async -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if sleeper.wakeAll() > 0 { return true }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return false
+    }
+}
+
+/// Events the engine sent, collected by a background task.
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var rounds: [OutboxRoundReport] = []
+
+    func append(_ event: OutboxEvent) {
+        if case .roundFinished(let report) = event { lock.withLock { rounds.append(report) } }
+    }
+
+    func takeRound() -> OutboxRoundReport? {
+        lock.withLock { rounds.isEmpty ? nil : rounds.removeFirst() }
     }
 }
 

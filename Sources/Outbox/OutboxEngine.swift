@@ -96,6 +96,27 @@ public actor OutboxEngine<Client: Sendable> {
         return try outcome(of: id, in: current.partition)
     }
 
+    /// Saves several changes in one transaction (a fault report and its photos: all or none)
+    /// before any is sent, then runs a round. Answers each change's outcome, in order; all
+    /// `.expired` when the generation had ended.
+    public func submit(together changes: [OutboxChange<Client>]) async throws -> [OutboxSubmitOutcome<any Sendable>] {
+        for change in changes {
+            precondition(registry.contains(change.operation), "outbox operation \(change.operation) is not registered")
+        }
+        guard let current = active else { return changes.map { _ in .expired } }
+        let entries = changes.map {
+            NewOutboxEntry(operation: $0.operation, subject: $0.subject, payload: $0.payload)
+        }
+        guard let ids = try store.enqueue(entries, partition: current.partition, generation: current.generation,
+                                          now: timing.now())
+        else { return changes.map { _ in .expired } }
+        let report = await runRound()
+        return try ids.map { id in
+            if let result = report.results[id] { return .sent(result) }
+            return try outcome(of: id, in: current.partition)
+        }
+    }
+
     /// "Send now": a round at once.
     @discardableResult
     public func sendNow() async -> OutboxRoundReport { await runRound() }
@@ -169,7 +190,9 @@ public actor OutboxEngine<Client: Sendable> {
                                      retryIn: scheduledRetry, results: [:])
         }
         guard let lock = SendLock.tryAcquire(in: store.directory) else {
-            return finish(.anotherSender, partition: partition)
+            // Retry only if something of ours waits (the other sender may be sending it now).
+            let waiting = (try? store.outboxCounts(partition).toSend) ?? 0
+            return finish(waiting > 0 ? .anotherSender : nil, partition: partition)
         }
         defer { withExtendedLifetime(lock) {} }
 

@@ -24,6 +24,7 @@ final class EngineFixture: @unchecked Sendable {
         store = try OfflineStore(directory: dir.url, now: t0)
         var registry = OutboxRegistry<ScriptedClient>()
         registry.register(RoomStatus())
+        registry.register(RoomNote())
         let sleeper = self.sleeper
         let clock = self.clock
         let timing = OutboxTiming(now: { clock.now }, sleep: { try await sleeper.sleep($0) }, jitter: { 0.5 },

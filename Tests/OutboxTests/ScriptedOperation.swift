@@ -156,3 +156,33 @@ final class ManualClock: @unchecked Sendable {
     var now: Date { lock.withLock { current } }
     func advance(_ seconds: TimeInterval) { lock.withLock { current = current.addingTimeInterval(seconds) } }
 }
+
+/// A second operation on the same rooms (a note), to show that subjects block across
+/// operations while rebase stays within one.
+struct RoomNote: OutboxOperation {
+    struct Note: Codable, Sendable, Equatable {
+        let unit: String
+        let text: String
+    }
+
+    var name: String { "units.note" }
+
+    func subject(_ payload: Note) -> String { "unit:\(payload.unit)" }
+
+    func send(_ client: ScriptedClient, _ payload: Note, _ context: OutboxSendContext) async throws -> String {
+        let call = Call(client: client.name, change: RoomChange(unit: payload.unit, status: "note:" + payload.text, expectedVersion: 0),
+                        idempotencyKey: context.idempotencyKey, attempt: context.attempt)
+        switch client.next(call) {
+        case .applied: return payload.text
+        case .fail(let failure): throw TestFailure(outboxFailure: failure)
+        case .plainError: throw PlainError()
+        case .hang: throw TestFailure(outboxFailure: .noAnswer)
+        }
+    }
+
+    func rebase(_ later: Note, on result: String) -> Note { later }
+
+    func describe(_ payload: Note) -> OutboxDescription {
+        OutboxDescription(catalogKey: "outbox.units.note", placeholders: ["unit": payload.unit])
+    }
+}

@@ -204,6 +204,17 @@ public actor OutboxEngine<Client: Sendable> {
         }
         var payloads: [Int64: Data] = [:]
         var blocked = Set<String>()
+        /// The entry marked attempted in the previous send's commit (it goes next).
+        var premarked: Int64?
+
+        /// The next entry after `index` this round would send, if its operation is known.
+        func nextToSend(after index: Int) -> Int64? {
+            for later in entries[(index + 1)...] {
+                if later.hold != nil || blocked.contains(later.subject) { continue }
+                return registry.contains(later.operation) ? later.id : nil
+            }
+            return nil
+        }
 
         for index in entries.indices {
             let entry = entries[index]
@@ -224,7 +235,10 @@ public actor OutboxEngine<Client: Sendable> {
                     blocked.insert(entry.subject)
                     continue
                 }
-                try store.markAttempted(entry.id, partition: partition, now: timing.now())
+                if premarked != entry.id {
+                    try store.markAttempted(entry.id, partition: partition, now: timing.now())
+                }
+                premarked = nil
                 let payload = payloads[entry.id] ?? entry.payload
                 let context = OutboxSendContext(idempotencyKey: entry.idempotencyKey,
                                                 cancellation: current.cancellation, attempt: entry.attempts + 1)
@@ -240,7 +254,11 @@ public actor OutboxEngine<Client: Sendable> {
                             payloads[later.id] = data
                         }
                     }
-                    try store.completeAndRebase(sentID: entry.id, partition: partition, rebased: rebased)
+                    // The next entry is marked attempted in the same commit: one disk sync per send.
+                    let next = nextToSend(after: index)
+                    try store.completeAndRebase(sentID: entry.id, partition: partition, rebased: rebased,
+                                                nextAttempt: next, now: timing.now())
+                    premarked = next
                     sent.append(entry.id)
                     results[entry.id] = result
                 case .failure(let failure):

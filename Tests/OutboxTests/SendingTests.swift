@@ -58,6 +58,10 @@ import Testing
                                                change("101", "inspected", expected: 2)])
         // The rebase was written before the sent entries were deleted: it is on disk.
         #expect(try f.payloads() == [change("101", "inspected", expected: 2)])
+        // Marked attempted once (in the commit that completed the entry before it), and unknown.
+        let left = try f.store.pendingEntries(desk)
+        #expect(left.first?.attempts == 1)
+        #expect(left.first?.outcomeUnknown == true)
     }
 
     @Test func aHeldEntryBlocksLaterEntriesOfItsSubjectOnlyAndIsNeverRetried() async throws {

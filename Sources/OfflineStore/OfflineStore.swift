@@ -56,7 +56,7 @@ public final class OfflineStore: Sendable {
     }
 
     /// SQLITE_CORRUPT (the C macro is not imported here: OfflineStore does not see CSQLite).
-    static let SQLITE_CORRUPT_CODE: Int32 = 11
+    static let sqliteCorrupt: Int32 = 11
 
     /// The companion files SQLite may keep beside the database.
     static let companionSuffixes = ["-wal", "-shm", "-journal"]
@@ -74,7 +74,7 @@ public final class OfflineStore: Sendable {
             if verify {
                 let problems = try db.query("PRAGMA quick_check").compactMap { $0[0].string }
                 if problems != ["ok"] {
-                    throw SQLiteError(code: SQLITE_CORRUPT_CODE,
+                    throw SQLiteError(code: sqliteCorrupt,
                                       message: "quick_check: " + problems.prefix(3).joined(separator: "; "))
                 }
             }

@@ -249,7 +249,8 @@ public actor OutboxEngine<Client: Sendable> {
                     for later in entries[(index + 1)...]
                     where later.operation == entry.operation && later.subject == entry.subject
                         && later.hold == nil && !later.isAttempted {
-                        if let data = try operation.rebase(payloads[later.id] ?? later.payload, result) {
+                        // An unreadable later payload is left as it is (held when its turn comes).
+                        if let data = try? operation.rebase(payloads[later.id] ?? later.payload, result) {
                             rebased.append((later.id, data))
                             payloads[later.id] = data
                         }
@@ -281,6 +282,12 @@ public actor OutboxEngine<Client: Sendable> {
                         eventSink.yield(.sessionEnded(partition))
                         return finish(.unauthorized, partition: partition)
                     }
+                case .unreadable:
+                    // Nothing was sent; only the person can decide (discard it).
+                    try store.hold(entry.id, partition: partition, reason: .refused, status: nil,
+                                   code: "outbox.unreadable_payload", detail: nil, now: timing.now())
+                    held.append(entry.id)
+                    blocked.insert(entry.subject)
                 case .cancelled:
                     // The request may have reached the instance before it was aborted.
                     try store.markOutcomeUnknown(entry.id, partition: partition, true)
@@ -298,6 +305,7 @@ public actor OutboxEngine<Client: Sendable> {
     private enum AttemptOutcome {
         case success(any Sendable)
         case failure(OutboxFailure)
+        case unreadable
         case cancelled
         case unexpected(String)
     }
@@ -319,6 +327,8 @@ public actor OutboxEngine<Client: Sendable> {
         } catch let error as OutboxClassifiable {
             if context.cancellation.isCancelled { return .cancelled }
             return .failure(error.outboxFailure)
+        } catch is UnreadablePayload {
+            return .unreadable
         } catch is CancellationError {
             return .cancelled
         } catch {

@@ -164,6 +164,24 @@ import Testing
     }
 }
 
+@Suite struct UnreadablePayloadTests {
+    @Test func aPayloadThatNoLongerDecodesIsHeldNotRetried() async throws {
+        let f = try EngineFixture()
+        let g = try f.store.beginGeneration(desk)
+        let bad = try #require(try f.store.enqueue(operation: "units.housekeeping", subject: "unit:101",
+                                                   payload: Data("{\"room\":1}".utf8), partition: desk,
+                                                   generation: g, now: t0))
+        try f.queue([change("101", "clean"), change("102", "clean")], generation: g)
+        let client = ScriptedClient("desk", plan: [.applied(version: 2)])
+        let report = await f.engine.activate(partition: desk, generation: g, client: client)
+        #expect(report.held == [bad])
+        #expect(report.stop == nil)
+        #expect(client.calls.map(\.change.unit) == ["102"], "101 waits behind its held entry")
+        #expect(try f.store.entry(bad, partition: desk)?.hold?.code == "outbox.unreadable_payload")
+        #expect(await f.engine.scheduledRetry == nil)
+    }
+}
+
 final class SeenAtAttempt: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Int?

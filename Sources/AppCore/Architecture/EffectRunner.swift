@@ -37,6 +37,9 @@ public final class EffectRunner<Action: Sendable>: Sendable {
     /// Effects started and not yet ended (cancelled ones count until their task returns).
     public var runningCount: Int { state.withLock { $0.running.count } }
 
+    /// Effects running that nobody cancelled.
+    public var activeCount: Int { state.withLock { $0.running.values.filter { !$0.cancelled }.count } }
+
     /// Actions sent by effects and not yet taken.
     public var queuedCount: Int { state.withLock { $0.queue.count } }
 

@@ -337,10 +337,12 @@ public enum ScreenLayout {
             row.spans.reduce(0) { $0 + $1.width }
                 + (row.trailing.isEmpty ? 0 : 2 + row.trailing.reduce(0) { $0 + $1.width })
         }.max() ?? 0
-        let boxWidth = min(grid.width - 2, max(natural, overlay.title.width + 2, 24) + 4)
+        var boxWidth = min(grid.width, max(natural, overlay.title.width + 2, 24) + 4)
+        if boxWidth > grid.width - 6 { boxWidth = grid.width }  // no sliver of the screen beside it
         var inner = RowArea(key: key, top: 0, left: 0, width: boxWidth - 4, height: 0, base: .overlay, clickable: true)
         let lines = overlay.rows.reduce(0) { $0 + ($1.wraps ? TextWrap.wrap($1.spans, width: inner.width).count : 1) }
-        let boxHeight = min(grid.height - 2, lines + 2)
+        var boxHeight = min(grid.height, lines + 2)
+        if boxHeight > grid.height - 2 { boxHeight = grid.height }
         let left = (grid.width - boxWidth) / 2
         let top = (grid.height - boxHeight) / 2
 

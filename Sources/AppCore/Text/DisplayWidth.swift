@@ -5,6 +5,11 @@ public struct Glyph: Equatable, Sendable {
     public let text: String
     /// Columns it takes: 1 or 2.
     public let width: Int
+
+    public init(text: String, width: Int) {
+        self.text = text
+        self.width = width
+    }
 }
 
 /// Display width of text in terminal columns, measured in pure Swift by grapheme: wide East

@@ -72,6 +72,7 @@ public enum DisplayWidth {
         if v < 0x300 { return v == 0xAD ? 0 : 1 }
         switch v {
         case 0x1160...0x11FF, 0xD7B0...0xD7FF, 0x200B...0x200F: return 0
+        case 0x1171E: return 0  // a mark in glibc's Unicode 14 tables, spacing in Swift's newer ones
         default: break
         }
         if WideCharacters.contains(v) { return 2 }

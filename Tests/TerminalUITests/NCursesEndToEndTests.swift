@@ -18,20 +18,40 @@ import Testing
         let store = Store(initialState: SampleShell.State(header: header),
                           reducer: SampleShell(environment: .init(clock: .live)))
         let driver = NCursesDriver(options: .fromEnvironment(environment))
-        let reason = try TerminalApp.run(store: store, view: SampleShell.view, input: SampleShell.action(for:),
-                                         shouldQuit: \.quitRequested, driver: driver)
+        let outcome: String
+        do {
+            let reason = try TerminalApp.run(store: store, view: SampleShell.view, input: SampleShell.action(for:),
+                                             shouldQuit: \.quitRequested, driver: driver)
+            outcome = "\(reason)"
+        } catch let error as TerminalError {
+            outcome = error.message
+        }
         if let path = environment["GUESTCRAFT_TUI_E2E_RESULT"] {
-            try "\(reason)".write(toFile: path, atomically: true, encoding: .utf8)
+            try outcome.write(toFile: path, atomically: true, encoding: .utf8)
         }
     }
 
-    @Test(.enabled(if: !isChild && Tmux.isAvailable)) func theSampleShellInTmux() async throws {
+    func childCommand(term: String, result: String) throws -> String {
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        return "env \(Self.childVariable)=1 GUESTCRAFT_TUI_E2E_RESULT=\(result) TERM=\(term) "
+            + "\(executable) --testing-library swift-testing --filter childRunsTheSampleShell"
+    }
+
+    @Test(.enabled(if: !isChild && Tmux.isAvailable)) func anUnknownTermIsASentenceNotACrash() async throws {
         let result = FileManager.default.temporaryDirectory.appendingPathComponent("tui-e2e-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: result) }
         let tmux = Tmux()
-        try tmux.start("env \(Self.childVariable)=1 GUESTCRAFT_TUI_E2E_RESULT=\(result) TERM=xterm-256color "
-                       + "\(executable) --testing-library swift-testing --filter childRunsTheSampleShell")
+        try tmux.start(try childCommand(term: "no-such-terminal", result: result))
+        #expect(try await tmux.waitFor { _ in (try? tmux.paneDead()) == true })
+        let message = try String(contentsOfFile: result, encoding: .utf8)
+        #expect(message.contains("TERM=no-such-terminal"), "\(message)")
+    }
+
+    @Test(.enabled(if: !isChild && Tmux.isAvailable)) func theSampleShellInTmux() async throws {
+        let result = FileManager.default.temporaryDirectory.appendingPathComponent("tui-e2e-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: result) }
+        let tmux = Tmux()
+        try tmux.start(try childCommand(term: "xterm-256color", result: result))
 
         let started = try await tmux.waitFor { $0.first?.hasPrefix("山田 Hotel · Main House") == true }
         let firstFrame = try tmux.screen()

@@ -17,7 +17,14 @@ public enum APIJSON {
         do {
             return try decoder.decode(type, from: data)
         } catch let error as DecodingError {
-            throw ContractError(error)
+            let contractError = ContractError(error)
+            // Foundation reports a fraction or an out-of-range number for an integer member as "not valid JSON"
+            // without a path; the contract has no fractional numbers, so find the offending member ourselves.
+            if contractError.path.isEmpty, contractError.reason == "not valid JSON",
+               let located = NumberCheck.firstNonInteger(in: data) {
+                throw located
+            }
+            throw contractError
         } catch let error as ContractError {
             throw error
         } catch {
@@ -35,5 +42,31 @@ public enum APIJSON {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
         return try encoder.encode(value)
+    }
+}
+
+/// Finds numbers that are not integers in a document that parses as JSON (every number of the contract is an integer).
+enum NumberCheck {
+    static func firstNonInteger(in data: Data) -> ContractError? {
+        guard let root = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return nil }
+        return walk(root, path: "")
+    }
+
+    private static func walk(_ value: Any, path: String) -> ContractError? {
+        if let object = value as? [String: Any] {
+            for key in object.keys.sorted() {
+                if let found = walk(object[key]!, path: path.isEmpty ? key : "\(path).\(key)") { return found }
+            }
+        } else if let array = value as? [Any] {
+            for (index, element) in array.enumerated() {
+                if let found = walk(element, path: "\(path)[\(index)]") { return found }
+            }
+        } else if let number = value as? NSNumber, !(value is Bool) {
+            let double = number.doubleValue
+            if double != double.rounded() || abs(double) >= 9_007_199_254_740_992 {
+                return ContractError(path: path, reason: "expected an integer, found \(number)")
+            }
+        }
+        return nil
     }
 }

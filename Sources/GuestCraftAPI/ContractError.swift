@@ -42,7 +42,7 @@ public struct ContractError: Error, Sendable, Equatable, CustomStringConvertible
         case .keyNotFound(let key, let context):
             self.init(path: ContractError.render(context.codingPath + [key]), reason: "missing")
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty, context.underlyingError != nil {
+            if context.codingPath.isEmpty, context.underlyingError != nil || context.debugDescription.contains("not valid JSON") {
                 self.init(path: "", reason: "not valid JSON")
             } else {
                 self.init(path: ContractError.render(context.codingPath),

@@ -104,7 +104,7 @@ public enum Endpoints {
     public static func unitsGet(propertyID: PropertyID, unitID: UnitID) -> Endpoint<NoBody, UnitDetail> {
         build(.unitsGet, ["property_id": propertyID.rawValue, "unit_id": unitID.rawValue])
     }
-    public static func unitsHousekeeping(propertyID: PropertyID, unitID: UnitID) -> Endpoint<HousekeepingChange, Unit> {
+    public static func unitsHousekeeping(propertyID: PropertyID, unitID: UnitID) -> Endpoint<HousekeepingChange, RoomUnit> {
         build(.unitsHousekeeping, ["property_id": propertyID.rawValue, "unit_id": unitID.rawValue])
     }
     /// The business date's tasks: the caller's own (`assignee=me`) or, with `assignedToMe: false`, everyone's.
@@ -138,7 +138,7 @@ public enum Endpoints {
 
     public static func demoPairings() -> Endpoint<DemoPairingRequest, DemoPairingCreated> { build(.demoPairings) }
     /// A desk change of unit `number` at `propertyID` (the first property when nil).
-    public static func demoUnitHousekeeping(number: String, propertyID: PropertyID? = nil) -> Endpoint<DemoHousekeepingRequest, Unit> {
+    public static func demoUnitHousekeeping(number: String, propertyID: PropertyID? = nil) -> Endpoint<DemoHousekeepingRequest, RoomUnit> {
         build(.demoUnitHousekeeping, ["number": number],
               query: propertyID.map { [QueryItem(name: "property_id", value: $0.rawValue)] } ?? [])
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A room with its housekeeping state; `housekeeping_version` advances with every status change.
-public struct Unit: Codable, Sendable, Equatable {
+/// A unit (a room) with its housekeeping state; named `RoomUnit` because Foundation has a `Unit`.
+public struct RoomUnit: Codable, Sendable, Equatable {
     public var id: UnitID
     public var number: String
     public var roomType: RoomTypeRef
@@ -37,14 +37,14 @@ public struct Unit: Codable, Sendable, Equatable {
 /// The answer of `units.list`: every unit of the property on its business date.
 public struct UnitList: Codable, Sendable, Equatable {
     public var businessDate: BusinessDate
-    public var units: [Unit]
+    public var units: [RoomUnit]
 
     enum CodingKeys: String, CodingKey {
         case units
         case businessDate = "business_date"
     }
 
-    public init(businessDate: BusinessDate, units: [Unit]) {
+    public init(businessDate: BusinessDate, units: [RoomUnit]) {
         self.businessDate = businessDate
         self.units = units
     }
@@ -53,7 +53,7 @@ public struct UnitList: Codable, Sendable, Equatable {
 /// The answer of `units.get`: the unit and its tasks of the business date, whoever has them.
 public struct UnitDetail: Codable, Sendable, Equatable {
     public var businessDate: BusinessDate
-    public var unit: Unit
+    public var unit: RoomUnit
     public var tasks: [HousekeepingTask]
 
     enum CodingKeys: String, CodingKey {
@@ -61,7 +61,7 @@ public struct UnitDetail: Codable, Sendable, Equatable {
         case businessDate = "business_date"
     }
 
-    public init(businessDate: BusinessDate, unit: Unit, tasks: [HousekeepingTask]) {
+    public init(businessDate: BusinessDate, unit: RoomUnit, tasks: [HousekeepingTask]) {
         self.businessDate = businessDate
         self.unit = unit
         self.tasks = tasks

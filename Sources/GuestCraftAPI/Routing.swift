@@ -23,6 +23,9 @@ public enum RouteResolution: Sendable, Equatable {
 }
 
 extension OperationID {
+    /// The route table with each template split once.
+    static let compiledRoutes: [(OperationDescriptor, [OperationDescriptor.Segment])] = routeTable.map { ($0, $0.segments) }
+
     /// The operation a method and path (query ignored) name, with its path parameters; nil when none.
     public static func match(method: String, path: String) -> RouteMatch? {
         if case .matched(let match) = resolve(method: method, path: path) { return match }
@@ -42,8 +45,7 @@ extension OperationID {
         }
 
         var candidates: [(descriptor: OperationDescriptor, parameters: [String: String], literals: Int)] = []
-        for descriptor in routeTable {
-            let segments = descriptor.segments
+        for (descriptor, segments) in compiledRoutes {
             guard segments.count == decoded.count else { continue }
             var parameters: [String: String] = [:]
             var literals = 0

@@ -1,4 +1,0 @@
-import Testing
-@testable import GuestCraftAPI
-
-@Test func moduleLinks() { #expect(Bool(true)) }

@@ -19,7 +19,7 @@ extension InstanceClient {
     /// `units.housekeeping`: sets a unit's status; the change carries `expected_housekeeping_version`.
     public func setHousekeeping(property: PropertyID, unit: UnitID, _ change: HousekeepingChange,
                                 idempotencyKey: String? = nil,
-                                cancellation: HTTPCancellation? = nil) async throws(GuestCraftError) -> GuestCraftAPI.Unit {
+                                cancellation: HTTPCancellation? = nil) async throws(GuestCraftError) -> RoomUnit {
         try await value(Endpoints.unitsHousekeeping(propertyID: property, unitID: unit), body: try Self.json(change),
                         contentType: Wire.jsonType, idempotencyKey: idempotencyKey, cancellation: cancellation)
     }

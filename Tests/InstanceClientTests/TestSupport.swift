@@ -96,3 +96,42 @@ func fakeSession(origin: InstanceOrigin, token: String = CredentialPrefix.make(p
                   user: User(id: UserID(rawValue: "usr_test"), name: "Test Person", email: "test@example.com"),
                   deviceName: "test terminal")
 }
+
+/// A reverse proxy on its own loopback port in front of `target` (a real instance): it forwards
+/// every request with the target's own Host, and may rewrite the answer's body (`rewrite`).
+/// It plays an instance published at another address than the one it believes it has.
+final class ReverseProxy: Sendable {
+    let server: PlainServer
+
+    init(target: InstanceOrigin, rewrite: (@Sendable (String, Data) -> Data)? = nil) throws {
+        let http = makeHTTP()
+        server = try PlainServer { request in
+            let query = request.query.map { "\(PercentEncoding.encodeComponent($0.name))=\(PercentEncoding.encodeComponent($0.value))" }
+                .joined(separator: "&")
+            let path = request.path.split(separator: "/", omittingEmptySubsequences: false)
+                .map { PercentEncoding.encodeComponent(String($0)) }.joined(separator: "/")
+            var headers = HTTPHeaders()
+            for (name, value) in request.headers where !["host", "connection", "content-length"].contains(name) {
+                headers.add(name: name, value: value)
+            }
+            let forwarded = HTTPRequest(method: request.method, url: target.url(path + (query.isEmpty ? "" : "?" + query))!,
+                                        headers: headers, body: request.body.isEmpty ? nil : request.body)
+            let done = DispatchSemaphore(value: 0)
+            let answer = Shared<HTTPResponse?>(nil)
+            Task {
+                let response = try? await http.send(forwarded)
+                answer.update { $0 = response }
+                done.signal()
+            }
+            done.wait()
+            guard let response = answer.value else { return .drop }
+            let body = rewrite?(request.path, response.body) ?? response.body
+            let kept = response.headers.fields.filter { ["content-type", "etag", "cache-control", "retry-after"].contains($0.name) }
+            return .bytes(body, status: response.status, headers: kept.map { (name: $0.name, value: $0.value) })
+        }
+    }
+
+    var origin: InstanceOrigin { server.origin }
+
+    func stop() { server.stop() }
+}

@@ -22,6 +22,7 @@ static inline CURLMcode gc_curl_multi_setopt_long(CURLM *m, CURLMoption o, long 
 static inline CURLcode gc_curl_setopt_off(CURL *h, CURLoption o, curl_off_t v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode gc_curl_setopt_bytes(CURL *h, CURLoption o, const void *v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode gc_curl_setopt_buffer(CURL *h, CURLoption o, char *v) { return curl_easy_setopt(h, o, v); }
+static inline CURLcode gc_curl_setopt_prereq(CURL *h, int (*f)(void *, char *, char *, int, int)) { return curl_easy_setopt(h, CURLOPT_PREREQFUNCTION, f); }
 
 /* CURL_GLOBAL_DEFAULT is a macro of macros. */
 static inline CURLcode gc_curl_global_init(void) { return curl_global_init(CURL_GLOBAL_DEFAULT); }

@@ -12,6 +12,11 @@ final class CurlTransfer {
     private var headers = HTTPHeaders()
     private var bodyTooLarge = false
     private var stalled = false
+    /// Times this transfer's request was about to go out: more than once means libcurl is
+    /// resending it after a reused connection answered nothing.
+    private var requestsStarted = 0
+    /// A write was about to be sent a second time and was stopped (its answer was lost).
+    private var resendRefused = false
     /// (monotonic ns, bytes moved) samples for the low-speed check, oldest first.
     private var samples: [(time: UInt64, bytes: Int64)] = []
 
@@ -89,6 +94,8 @@ final class CurlTransfer {
         check(gc_curl_setopt_xferinfo(easy, CURLOPT_XFERINFOFUNCTION, transferProgress))
         check(gc_curl_setopt_pointer(easy, CURLOPT_XFERINFODATA, me))
         check(gc_curl_setopt_long(easy, CURLOPT_NOPROGRESS, 0))
+        check(gc_curl_setopt_prereq(easy, transferPrerequest))
+        check(gc_curl_setopt_pointer(easy, CURLOPT_PREREQDATA, me))
 
         var lines = request.headerLines
         // No "Expect: 100-continue" round trip before bodies.
@@ -158,6 +165,17 @@ final class CurlTransfer {
         return count
     }
 
+    /// Called each time the request is about to be sent. libcurl sends a request again on a
+    /// fresh connection when a reused one closed without answering; for a write that answer may
+    /// have been lost after it was applied, so only GET and HEAD may go out twice.
+    fileprivate func prerequest() -> Int32 {
+        requestsStarted += 1
+        let method = job.request.method
+        guard requestsStarted > 1, method != "GET", method != "HEAD" else { return Int32(CURL_PREREQFUNC_OK) }
+        resendRefused = true
+        return Int32(CURL_PREREQFUNC_ABORT)
+    }
+
     /// Aborts (non-zero) when cancelled, or when the last `lowSpeedTime` moved too few bytes.
     fileprivate func progress(downloaded: Int64, uploaded: Int64) -> Int32 {
         if job.isCancelled { return 1 }
@@ -202,6 +220,7 @@ final class CurlTransfer {
 
     private func outcome(_ code: CURLcode) -> Result<HTTPResponse, HTTPClientError> {
         if job.isCancelled { return .failure(.cancelled) }
+        if resendRefused { return .failure(.connectionLost) }
         if bodyTooLarge { return .failure(.bodyTooLarge(limit: job.request.maxResponseBodyBytes)) }
         if stalled { return .failure(.stalled) }
         guard code == CURLE_OK else { return .failure(error(for: code)) }
@@ -263,6 +282,13 @@ private let transferWriteHeader: @convention(c) (UnsafeMutablePointer<CChar>?, I
     data, size, count, user in
     guard let user else { return 0 }
     return Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue().receiveHeader(data, count: size * count)
+}
+
+private let transferPrerequest: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<CChar>?,
+                                                 UnsafeMutablePointer<CChar>?, Int32, Int32) -> Int32 = {
+    user, _, _, _, _ in
+    guard let user else { return Int32(CURL_PREREQFUNC_ABORT) }
+    return Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue().prerequest()
 }
 
 private let transferProgress: @convention(c) (UnsafeMutableRawPointer?, curl_off_t, curl_off_t, curl_off_t, curl_off_t) -> Int32 = {

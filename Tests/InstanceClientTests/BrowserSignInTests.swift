@@ -107,7 +107,7 @@ import Testing
                 _ = try await signIn.finish()
                 return nil
             } catch {
-                return error
+                return error as? SignInError
             }
         }
         signIn.cancel()

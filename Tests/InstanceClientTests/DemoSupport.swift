@@ -14,7 +14,8 @@ final class Demo: Sendable {
     /// A small hotel unless told otherwise (Harbour View is always the hotel of docs/api.md).
     init(_ configuration: DemoConfiguration = DemoConfiguration(rooms: 8)) throws {
         instance = try DemoInstance.start(configuration)
-        origin = try #require(InstanceOrigin(string: instance.origin))
+        // It listens on 127.0.0.1 whatever address it binds (0.0.0.0 covers it too).
+        origin = try #require(InstanceOrigin(scheme: "http", host: "127.0.0.1", port: Int(instance.port)))
         admin = DemoAdminClient(origin: origin, adminKey: instance.adminKey, http: makeHTTP())
     }
 
@@ -54,14 +55,17 @@ func signIn(_ demo: Demo, as member: String = "frontdesk", deviceName: String = 
 }
 
 /// Runs `body` and returns the `GuestCraftError` it threw, recording an issue when it did not throw one.
-func failure<T>(_ body: () async throws(GuestCraftError) -> T,
+func failure<T>(_ body: () async throws -> T,
                 sourceLocation: SourceLocation = #_sourceLocation) async -> GuestCraftError? {
     do {
         _ = try await body()
         Issue.record("expected a GuestCraftError", sourceLocation: sourceLocation)
         return nil
-    } catch {
+    } catch let error as GuestCraftError {
         return error
+    } catch {
+        Issue.record("expected a GuestCraftError, got \(error)", sourceLocation: sourceLocation)
+        return nil
     }
 }
 

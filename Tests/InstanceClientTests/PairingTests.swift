@@ -6,29 +6,36 @@ import Testing
 
 /// Pairing links exchanged with the demo instance, and each way one is refused.
 @Suite struct PairingTests {
-    func pairing() throws -> (Pairing, CredentialStore, TemporaryDirectory) {
-        let directory = try TemporaryDirectory()
-        let credentials = try CredentialStore(directory: directory.url)
-        return (Pairing(connector: InstanceConnector(http: makeHTTP()), credentials: credentials), credentials, directory)
+    /// A pairing flow with its own credential store (the directory lives as long as the value).
+    struct Device {
+        let pairing: Pairing
+        let credentials: CredentialStore
+        let directory: TemporaryDirectory
+
+        init() throws {
+            directory = try TemporaryDirectory()
+            credentials = try CredentialStore(directory: directory.url)
+            pairing = Pairing(connector: InstanceConnector(http: makeHTTP()), credentials: credentials)
+        }
     }
 
     @Test func aLinkIsExchangedForAWorkingSessionOfThisDevice() async throws {
         let demo = try Demo()
-        let (pairing, credentials, _) = try pairing()
+        let device = try Device()
         let link = try await demo.admin.issuePairing(member: "housekeeper").pairingURL
-        let candidate = try await pairing.check(link)
+        let candidate = try await device.pairing.check(link)
         #expect(candidate.name == "Harbour View Demo")
         #expect(candidate.host == "127.0.0.1:\(demo.instance.port)")
         #expect(!"\(candidate)".contains(candidate.pairingCode))
         // Nothing was exchanged before the person confirmed.
         #expect(try await demo.requests(.deviceSessionsCreate) == 0)
-        let session = try await pairing.exchange(candidate, deviceName: "  hk-handheld-07 terminal ")
+        let session = try await device.pairing.exchange(candidate, deviceName: "  hk-handheld-07 terminal ")
         #expect(session.origin == demo.origin)
         #expect(CredentialPrefix.isDeviceToken(session.token))
         #expect(session.user.id == "usr_housekeeper")
         #expect(session.deviceName == "hk-handheld-07 terminal")
-        #expect(try credentials.session(for: demo.origin) == session)
-        #expect(try credentials.instance(for: demo.origin)?.name == "Harbour View Demo")
+        #expect(try device.credentials.session(for: demo.origin) == session)
+        #expect(try device.credentials.instance(for: demo.origin)?.name == "Harbour View Demo")
         let client = InstanceClient(session: session, http: makeHTTP())
         let sessions = try await client.deviceSessions()
         let mine = try #require(sessions.deviceSessions.first { $0.current })
@@ -41,23 +48,23 @@ import Testing
     @Test func aCodeUsedElsewhereIsRefusedAndNeverSentTwiceFromHere() async throws {
         let demo = try Demo()
         let link = try await demo.admin.issuePairing(member: "frontdesk").pairingURL
-        let (first, _, _) = try pairing()
-        let candidate = try await first.check(link)
-        let session = try await first.exchange(candidate, deviceName: "first terminal")
+        let first = try Device()
+        let candidate = try await first.pairing.check(link)
+        let session = try await first.pairing.exchange(candidate, deviceName: "first terminal")
         // This device never sends the code again: a second use would revoke the session it made.
         let attempts = try await demo.requests(.deviceSessionsCreate)
         await #expect(throws: PairingError.codeAlreadyUsed) {
-            _ = try await first.exchange(candidate, deviceName: "first terminal")
+            _ = try await first.pairing.exchange(candidate, deviceName: "first terminal")
         }
         #expect(try await demo.requests(.deviceSessionsCreate) == attempts)
         #expect(try await InstanceClient(session: session, http: makeHTTP()).workspaces().value != nil)
 
         // Another device with the same link is refused.
-        let (second, secondCredentials, _) = try pairing()
-        let again = try await second.check(link)
-        await #expect(throws: PairingError.codeRefused) { _ = try await second.exchange(again, deviceName: "second terminal") }
-        #expect(try secondCredentials.sessions().isEmpty)
-        #expect(try secondCredentials.instances().isEmpty)
+        let second = try Device()
+        let again = try await second.pairing.check(link)
+        await #expect(throws: PairingError.codeRefused) { _ = try await second.pairing.exchange(again, deviceName: "second terminal") }
+        #expect(try second.credentials.sessions().isEmpty)
+        #expect(try second.credentials.instances().isEmpty)
     }
 
     @Test func anExpiredCodeIsRefused() async throws {
@@ -65,17 +72,17 @@ import Testing
         let demo = try Demo(DemoConfiguration(rooms: 8, clock: clock))
         let issued = try await demo.admin.issuePairing(member: "supervisor")
         #expect(issued.expiresIn == 120)
-        let (pairing, credentials, _) = try pairing()
-        let candidate = try await pairing.check(issued.pairingURL)
+        let device = try Device()
+        let candidate = try await device.pairing.check(issued.pairingURL)
         clock.advance(seconds: 121)
-        await #expect(throws: PairingError.codeRefused) { _ = try await pairing.exchange(candidate, deviceName: "late terminal") }
-        #expect(try credentials.sessions().isEmpty)
+        await #expect(throws: PairingError.codeRefused) { _ = try await device.pairing.exchange(candidate, deviceName: "late terminal") }
+        #expect(try device.credentials.sessions().isEmpty)
     }
 
     @Test func aMalformedLinkNeverReachesTheInstance() async throws {
         let demo = try Demo()
         let link = try await demo.admin.issuePairing(member: "frontdesk").pairingURL
-        let (pairing, _, _) = try pairing()
+        let device = try Device()
         let code = String(link[link.index(after: link.firstIndex(of: "#")!)...])
         let port = demo.instance.port
         for bad in ["http://127.0.0.1:\(port)/mobile/pair?next=x#\(code)",
@@ -84,47 +91,47 @@ import Testing
                     "http://127.0.0.1:\(port)/mobile/pair#\(code.dropLast(2))",
                     "http://127.0.0.1:\(port)/mobile/pair",
                     "127.0.0.1:\(port)/mobile/pair#\(code)"] {
-            await #expect(throws: PairingError.malformedLink, "\(bad)") { _ = try await pairing.check(bad) }
+            await #expect(throws: PairingError.malformedLink, "\(bad)") { _ = try await device.pairing.check(bad) }
         }
         #expect(try await demo.requests(.instanceDiscovery) == 0)
         // The good link still works afterwards.
-        _ = try await pairing.exchange(try await pairing.check(link), deviceName: "terminal")
+        _ = try await device.pairing.exchange(try await device.pairing.check(link), deviceName: "terminal")
     }
 
     @Test func anInstanceWithoutPairingIsRefusedBeforeTheCodeLeaves() async throws {
         let demo = try Demo(DemoConfiguration(rooms: 8, capabilities: Capability.all.filter { $0 != .mobilePairing }))
         let link = try demo.instance.pairingURL(for: .frontdesk)
-        let (pairing, _, _) = try pairing()
-        await #expect(throws: PairingError.pairingNotOffered) { _ = try await pairing.check(link) }
+        let device = try Device()
+        await #expect(throws: PairingError.pairingNotOffered) { _ = try await device.pairing.check(link) }
         #expect(try await demo.requests(.deviceSessionsCreate) == 0)
     }
 
     @Test func anInstanceFailingConnectsChecksIsRefusedWithThatReason() async throws {
         let demo = try Demo(DemoConfiguration(rooms: 8, minAppVersion: "3.0.0"))
         let link = try demo.instance.pairingURL(for: .frontdesk)
-        let (pairing, _, _) = try pairing()
-        await #expect(throws: PairingError.connect(.appTooOld(minimum: "3.0.0"))) { _ = try await pairing.check(link) }
+        let device = try Device()
+        await #expect(throws: PairingError.connect(.appTooOld(minimum: "3.0.0"))) { _ = try await device.pairing.check(link) }
     }
 
     @Test func anInstanceThisDeviceIsSignedInToIsRefused() async throws {
         let demo = try Demo()
-        let (pairing, _, _) = try pairing()
+        let device = try Device()
         let first = try await demo.admin.issuePairing(member: "frontdesk").pairingURL
-        _ = try await pairing.exchange(try await pairing.check(first), deviceName: "terminal")
+        _ = try await device.pairing.exchange(try await device.pairing.check(first), deviceName: "terminal")
         let second = try await demo.admin.issuePairing(member: "manager").pairingURL
-        await #expect(throws: PairingError.alreadySignedIn) { _ = try await pairing.check(second) }
+        await #expect(throws: PairingError.alreadySignedIn) { _ = try await device.pairing.check(second) }
     }
 
     @Test func anInvalidDeviceNameKeepsTheCode() async throws {
         let demo = try Demo()
-        let (pairing, _, _) = try pairing()
-        let candidate = try await pairing.check(try await demo.admin.issuePairing(member: "frontdesk").pairingURL)
+        let device = try Device()
+        let candidate = try await device.pairing.check(try await demo.admin.issuePairing(member: "frontdesk").pairingURL)
         await #expect(throws: PairingError.invalidDeviceName(.controlCharacter(scalar: 7))) {
-            _ = try await pairing.exchange(candidate, deviceName: "desk\u{7}")
+            _ = try await device.pairing.exchange(candidate, deviceName: "desk\u{7}")
         }
-        await #expect(throws: PairingError.invalidDeviceName(.empty)) { _ = try await pairing.exchange(candidate, deviceName: "  ") }
+        await #expect(throws: PairingError.invalidDeviceName(.empty)) { _ = try await device.pairing.exchange(candidate, deviceName: "  ") }
         #expect(try await demo.requests(.deviceSessionsCreate) == 0)
-        let session = try await pairing.exchange(candidate, deviceName: "desk")
+        let session = try await device.pairing.exchange(candidate, deviceName: "desk")
         #expect(session.deviceName == "desk")
     }
 }

@@ -131,6 +131,10 @@ import Testing
         }
         await #expect(throws: SignInError.codeRefused) { _ = try await signIn.finish() }
         #expect(try setup.credentials.sessions().isEmpty)
+        // The code is never sent a second time.
+        let attempts = try await setup.demo.requests(.deviceSessionsCreate)
+        await #expect(throws: SignInError.alreadyFinished) { _ = try await signIn.finish() }
+        #expect(try await setup.demo.requests(.deviceSessionsCreate) == attempts)
     }
 
     @Test func refusalsBeforeTheBrowserOpens() async throws {

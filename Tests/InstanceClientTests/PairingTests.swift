@@ -67,6 +67,25 @@ import Testing
         #expect(try second.credentials.instances().isEmpty)
     }
 
+    @Test func aLostExchangeAnswerIsNeverRetriedWithTheSameCode() async throws {
+        let demo = try Demo()
+        let device = try Device()
+        let candidate = try await device.pairing.check(try await demo.admin.issuePairing(member: "frontdesk").pairingURL)
+        _ = try await demo.admin.armFault(DemoFaultRequest(operation: .deviceSessionsCreate, kind: .dropAfterApply, count: 1))
+        // The instance made the session, but its answer was lost: the code is spent.
+        await #expect(throws: PairingError.exchange(.noAnswer(.connectionLost))) {
+            _ = try await device.pairing.exchange(candidate, deviceName: "terminal")
+        }
+        #expect(try await demo.requests(.deviceSessionsCreate) == 1)
+        await #expect(throws: PairingError.codeAlreadyUsed) {
+            _ = try await device.pairing.exchange(candidate, deviceName: "terminal")
+        }
+        // Sent once only, so the session the instance made was not revoked by a second use.
+        #expect(try await demo.requests(.deviceSessionsCreate) == 1)
+        #expect(try await demo.admin.stats().writesApplied["device_sessions.create"] == 1)
+        #expect(try device.credentials.sessions().isEmpty)
+    }
+
     @Test func anExpiredCodeIsRefused() async throws {
         let clock = DemoClock(fixedAt: Instant(rfc3339: "2026-11-02T08:00:00Z")!)
         let demo = try Demo(DemoConfiguration(rooms: 8, clock: clock))

@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "InstanceClientTests", dependencies: ["InstanceClient", "DemoInstance"]),
         .testTarget(name: "OfflineStoreTests", dependencies: ["OfflineStore"]),
         .testTarget(name: "OutboxTests", dependencies: ["Outbox", "DemoInstance"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["AppCore"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "AppCore"]),
         .testTarget(name: "DemoInstanceTests", dependencies: ["DemoInstance", "HTTPClient", "GuestCraftAPI", "SodiumCrypto"]),
     ]

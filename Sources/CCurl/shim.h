@@ -19,6 +19,7 @@ static inline CURLcode gc_curl_getinfo_string(CURL *h, CURLINFO i, char **v) { r
 static inline CURLcode gc_curl_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode gc_curl_getinfo_pointer(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLMcode gc_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
+static inline CURLcode gc_curl_setopt_prereq(CURL *h, CURLoption o, int (*f)(void *, char *, char *, int, int)) { return curl_easy_setopt(h, o, f); }
 static inline CURLcode gc_curl_setopt_off(CURL *h, CURLoption o, curl_off_t v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode gc_curl_setopt_bytes(CURL *h, CURLoption o, const void *v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode gc_curl_setopt_buffer(CURL *h, CURLoption o, char *v) { return curl_easy_setopt(h, o, v); }

@@ -11,6 +11,10 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
 #include <locale.h>
+#include <langinfo.h>
+#include <string.h>
+#include <stdio.h>
+#include <sys/ioctl.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
 
@@ -28,8 +32,34 @@ static inline int gc_key_f(int n) { return KEY_F(n); }
 static inline int gc_getmaxy(WINDOW *w) { return getmaxy(w); }
 static inline int gc_getmaxx(WINDOW *w) { return getmaxx(w); }
 static inline int gc_color_pair(int n) { return (int)COLOR_PAIR(n); }
-static inline mmask_t gc_button1_clicked(void) { return BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED; }
-static inline int gc_setlocale_all(void) { return setlocale(LC_ALL, "") != NULL; }
+static inline int gc_colors(void) { return COLORS; }
+static inline int gc_key_code_yes(void) { return KEY_CODE_YES; }
+/* Codes given to the bracketed-paste markers with define_key. */
+static inline int gc_key_paste_begin(void) { return KEY_MAX + 1; }
+static inline int gc_key_paste_end(void) { return KEY_MAX + 2; }
+
+/* Mouse: a press of the left button, and the wheel (buttons 4 and 5). */
+static inline mmask_t gc_mouse_mask(void) { return BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED; }
+static inline int gc_mouse_is_press(mmask_t s) { return (s & BUTTON1_PRESSED) != 0; }
+static inline int gc_mouse_is_wheel_up(mmask_t s) { return (s & BUTTON4_PRESSED) != 0; }
+static inline int gc_mouse_is_wheel_down(mmask_t s) { return (s & BUTTON5_PRESSED) != 0; }
+
+/* The user's locale, with UTF-8 character handling even where LANG is unset or not UTF-8
+   (an SSH session without locale variables): ncursesw needs it for wide characters. */
+static inline int gc_setlocale_utf8(void) {
+    if (setlocale(LC_ALL, "") == NULL) setlocale(LC_ALL, "C");
+    if (strcmp(nl_langinfo(CODESET), "UTF-8") != 0) setlocale(LC_CTYPE, "C.UTF-8");
+    return strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+}
+
+/* The terminal named term (or $TERM when NULL) on stdout/stdin; NULL when terminfo lacks it. */
+static inline SCREEN *gc_newterm(const char *term) { return newterm(term, stdout, stdin); }
+
+/* Bytes waiting to be read on fd; -1 on error. */
+static inline int gc_bytes_waiting(int fd) {
+    int n = 0;
+    return ioctl(fd, FIONREAD, &n) == 0 ? n : -1;
+}
 static inline int gc_wcwidth(wchar_t c) { return wcwidth(c); }
 
 /* Draw one cell: a base character plus up to 4 combining marks, with attributes and a colour pair. */

@@ -12,6 +12,11 @@ final class CurlTransfer {
     private var headers = HTTPHeaders()
     private var bodyTooLarge = false
     private var stalled = false
+    /// Times the request was about to go out: libcurl resends once on a fresh connection when a
+    /// reused one closed without any answer.
+    private var attempts = 0
+    /// Set when a resend was refused because the method is not safe to repeat.
+    private var resendRefused = false
     /// (monotonic ns, bytes moved) samples for the low-speed check, oldest first.
     private var samples: [(time: UInt64, bytes: Int64)] = []
 
@@ -89,6 +94,8 @@ final class CurlTransfer {
         check(gc_curl_setopt_xferinfo(easy, CURLOPT_XFERINFOFUNCTION, transferProgress))
         check(gc_curl_setopt_pointer(easy, CURLOPT_XFERINFODATA, me))
         check(gc_curl_setopt_long(easy, CURLOPT_NOPROGRESS, 0))
+        check(gc_curl_setopt_prereq(easy, CURLOPT_PREREQFUNCTION, transferAboutToSend))
+        check(gc_curl_setopt_pointer(easy, CURLOPT_PREREQDATA, me))
 
         var lines = request.headerLines
         // No "Expect: 100-continue" round trip before bodies.
@@ -158,6 +165,17 @@ final class CurlTransfer {
         return count
     }
 
+    /// Lets libcurl's automatic resend through only for methods safe to repeat (GET, HEAD, OPTIONS):
+    /// a write is sent at most once per `send`, so a lost answer stays "may have been applied".
+    fileprivate func aboutToSend() -> Int32 {
+        attempts += 1
+        if attempts > 1 && !["GET", "HEAD", "OPTIONS"].contains(job.request.method) {
+            resendRefused = true
+            return 1
+        }
+        return 0
+    }
+
     /// Aborts (non-zero) when cancelled, or when the last `lowSpeedTime` moved too few bytes.
     fileprivate func progress(downloaded: Int64, uploaded: Int64) -> Int32 {
         if job.isCancelled { return 1 }
@@ -204,6 +222,7 @@ final class CurlTransfer {
         if job.isCancelled { return .failure(.cancelled) }
         if bodyTooLarge { return .failure(.bodyTooLarge(limit: job.request.maxResponseBodyBytes)) }
         if stalled { return .failure(.stalled) }
+        if resendRefused { return .failure(.connectionLost) }
         guard code == CURLE_OK else { return .failure(error(for: code)) }
 
         var status = 0
@@ -270,4 +289,11 @@ private let transferProgress: @convention(c) (UnsafeMutableRawPointer?, curl_off
     guard let user else { return 1 }
     return Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
         .progress(downloaded: Int64(downloaded), uploaded: Int64(uploaded))
+}
+
+private let transferAboutToSend: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<CChar>?,
+                                                 UnsafeMutablePointer<CChar>?, Int32, Int32) -> Int32 = {
+    user, _, _, _, _ in
+    guard let user else { return 1 }
+    return Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue().aboutToSend()
 }

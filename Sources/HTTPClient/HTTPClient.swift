@@ -74,7 +74,8 @@ public final class HTTPClient: Sendable {
         let caBundle = environment["GUESTCRAFT_CA_BUNDLE"].flatMap { $0.isEmpty ? nil : $0 }
         let (proxy, noProxy) = Self.proxy(scheme: scheme, host: host, environment: environment)
         return PreparedRequest(
-            url: url, method: method, headerLines: lines, body: request.body,
+            // A HEAD answer has no body to wait for, and its request carries none.
+            url: url, method: method, headerLines: lines, body: method == "HEAD" ? nil : request.body,
             connectTimeoutMS: configuration.connectTimeout.wholeMilliseconds,
             totalTimeoutMS: total.wholeMilliseconds,
             lowSpeedLimit: max(0, configuration.lowSpeedLimit),

@@ -12,7 +12,16 @@ public struct HTTPClientConfiguration: Sendable {
     public var lowSpeedTime: Duration
     /// Largest answer body, counted after decoding.
     public var maxResponseBodyBytes: Int
-    /// The environment read for `GUESTCRAFT_ALLOW_HTTP`, `GUESTCRAFT_CA_BUNDLE` and proxies.
+    /// The environment the client reads (injected so tests can set it):
+    /// - `GUESTCRAFT_ALLOW_HTTP=1`: plain http to any host (otherwise loopback only).
+    /// - `GUESTCRAFT_CA_BUNDLE=<PEM file>`: adds that file's CAs to the system's. libcurl gets
+    ///   `CAINFO` = the file and `CAPATH` = /etc/ssl/certs; OpenSSL then trusts both the file and the
+    ///   hashed system directory (Debian's ca-certificates keeps it), so public certificates still
+    ///   verify. Unset, libcurl's default bundle (/etc/ssl/certs/ca-certificates.crt) is used.
+    ///   Verification itself is never turned off.
+    /// - `https_proxy`/`HTTPS_PROXY`, `http_proxy`, `all_proxy`/`ALL_PROXY`, `no_proxy`/`NO_PROXY`
+    ///   with libcurl's meanings; loopback hosts never go through a proxy. The process environment
+    ///   is not read by libcurl itself.
     public var environment: [String: String]
     public var userAgent: String
 

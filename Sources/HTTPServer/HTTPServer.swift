@@ -37,6 +37,11 @@ public final class HTTPServer: Sendable {
         core.connectionsAccepted.load(ordering: .relaxed)
     }
 
+    /// Per-request and streamed-body states still alive (for leak tests): (0, 0) once idle.
+    var liveStates: (requests: Int, streams: Int) {
+        (core.liveRequestStates.load(ordering: .relaxed), core.liveStreamStates.load(ordering: .relaxed))
+    }
+
     /// The bound port while running.
     public var port: UInt16? {
         state.withLock { lifecycle in
@@ -95,7 +100,8 @@ public final class HTTPServer: Sendable {
     }
 
     /// Stops listening, ends streamed bodies, waits for running handlers, closes every connection.
-    /// Safe to call more than once.
+    /// Safe to call more than once; never from inside a handler or stream producer (it waits for them).
+    /// A stopped server does not start again.
     public func stop() {
         let running: Running? = state.withLock { lifecycle in
             guard case .running(let running) = lifecycle else {

@@ -29,7 +29,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var threading: Threading
     /// Largest request body accepted; a larger one is answered 413 by the server itself.
     public var maxRequestBodyBytes: Int
-    /// Builds the 413 answer (its status is always sent as 413). The request has no body.
+    /// Builds the 413 answer from the request without its body. The status is always sent as 413,
+    /// a body other than `.bytes` as empty, and the connection is closed after it.
     public var payloadTooLarge: @Sendable (HTTPServerRequest) -> HTTPServerResponse
     /// An idle connection is closed after this many seconds (0: never).
     public var connectionTimeoutSeconds: Int

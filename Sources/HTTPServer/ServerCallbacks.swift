@@ -16,7 +16,7 @@ let serverAccessHandler: gc_mhd_access_handler = { cls, connection, url, method,
             query: connectionValues(connection, kind: .GET_ARGUMENT_KIND).map { (name: $0.0, value: $0.1) },
             headers: headerDictionary(connection),
             clientAddress: "", clientPort: 0)
-        let state = RequestState(request: request)
+        let state = RequestState(request: request, core: core)
         fillClientAddress(connection, into: state)
         conCls.pointee = Unmanaged.passRetained(state).toOpaque()
         if let declared = request.headers["content-length"], let length = Int(declared),
@@ -98,13 +98,13 @@ private func queue(_ response: HTTPServerResponse, on connection: OpaquePointer,
                                             .RESPMEM_MUST_COPY)
         }
     case .stream(let stream):
-        let state = StreamState(source: .stream(stream), signal: core.signal)
+        let state = StreamState(source: .stream(stream), core: core)
         let size = stream.contentLength.map { UInt64(max(0, $0)) } ?? gc_mhd_size_unknown()
         let retained = Unmanaged.passRetained(state)
         mhdResponse = MHD_create_response_from_callback(size, 16 * 1024, streamReader, retained.toOpaque(), streamFree)
         if mhdResponse == nil { retained.release() }
     case .closeMidBody(let sent, let declaredLength):
-        let state = StreamState(source: .cut(sent), signal: core.signal)
+        let state = StreamState(source: .cut(sent), core: core)
         let retained = Unmanaged.passRetained(state)
         mhdResponse = MHD_create_response_from_callback(UInt64(max(declaredLength, sent.count + 1)), 16 * 1024,
                                                         streamReader, retained.toOpaque(), streamFree)

@@ -16,6 +16,9 @@ final class ServerCore: Sendable {
     let payloadTooLarge: @Sendable (HTTPServerRequest) -> HTTPServerResponse
     let signal = StopSignal()
     let connectionsAccepted = Atomic<Int>(0)
+    /// Request and stream states alive now: both return to 0 once every connection is done.
+    let liveRequestStates = Atomic<Int>(0)
+    let liveStreamStates = Atomic<Int>(0)
 
     init(configuration: HTTPServerConfiguration,
          handler: @escaping @Sendable (HTTPServerRequest) -> HTTPServerResponse) {
@@ -30,9 +33,16 @@ final class RequestState {
     var request: HTTPServerRequest
     var bodyTooLarge = false
     var answered = false
+    private let core: ServerCore
 
-    init(request: HTTPServerRequest) {
+    init(request: HTTPServerRequest, core: ServerCore) {
         self.request = request
+        self.core = core
+        core.liveRequestStates.add(1, ordering: .relaxed)
+    }
+
+    deinit {
+        core.liveRequestStates.subtract(1, ordering: .relaxed)
     }
 }
 
@@ -45,18 +55,25 @@ final class StreamState {
 
     let source: Source
     let signal: StopSignal
+    private let core: ServerCore
     var pending = Data()
     var pendingOffset = 0
     var chunkIndex = 0
     var bytesProduced = 0
     var finished = false
 
-    init(source: Source, signal: StopSignal) {
+    init(source: Source, core: ServerCore) {
         self.source = source
-        self.signal = signal
+        self.signal = core.signal
+        self.core = core
+        core.liveStreamStates.add(1, ordering: .relaxed)
         if case .cut(let data) = source {
             pending = data
         }
+    }
+
+    deinit {
+        core.liveStreamStates.subtract(1, ordering: .relaxed)
     }
 
     /// Fills `buffer`; returns the count or one of libmicrohttpd's end markers.

@@ -15,8 +15,15 @@ enum FilePermissions {
     }
 
     /// Sets `path` to exactly `mode` when it exists with other bits (looser or odd ones).
+    /// A symbolic link there is refused: chmod would change whatever it points to.
     static func tighten(_ path: String, to mode: mode_t) throws(OfflineStoreError) {
-        guard let current = self.mode(of: path), current != mode else { return }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) != S_IFLNK else {
+            throw .cannotSecure(path: path, reason: "it is a symbolic link")
+        }
+        let current = info.st_mode & 0o7777
+        guard current != mode else { return }
         guard chmod(path, mode) == 0 else {
             throw .cannotSecure(path: path, reason: String(cString: strerror(errno)))
         }

@@ -31,17 +31,21 @@ public final class OfflineStore: Sendable {
     let observers = GenerationObservers()
 
     /// Opens (creating if needed) the store in `directory`, as of `now` (expired reads go).
-    public init(directory: URL, now: Date = Date()) throws(OfflineStoreError) {
+    ///
+    /// A file found damaged while opening is moved aside and replaced (see `recoveredDamage`).
+    /// Opening reads only a few pages; with `verify`, it also runs `PRAGMA quick_check` over the
+    /// whole file — use it to reopen after a call failed with `isDamagedFile`.
+    public init(directory: URL, now: Date = Date(), verify: Bool = false) throws(OfflineStoreError) {
         self.directory = directory
         self.databaseURL = directory.appendingPathComponent(Self.fileName)
         try StateDirectory.prepare(directory)
         let path = databaseURL.path
         do {
-            db = try Self.openPrepared(path: path, now: now)
+            db = try Self.openPrepared(path: path, now: now, verify: verify)
             recoveredDamage = nil
         } catch .database(let error) where error.isDamagedFile {
             let movedTo = try Self.moveAside(path: path, now: now)
-            db = try Self.openPrepared(path: path, now: now)
+            db = try Self.openPrepared(path: path, now: now, verify: false)
             recoveredDamage = DamagedDatabase(originalPath: path, movedTo: movedTo, reason: error)
         }
     }
@@ -51,10 +55,13 @@ public final class OfflineStore: Sendable {
         try self.init(directory: StateDirectory.resolve(environment: environment), now: now)
     }
 
+    /// SQLITE_CORRUPT (the C macro is not imported here: OfflineStore does not see CSQLite).
+    static let sqliteCorrupt: Int32 = 11
+
     /// The companion files SQLite may keep beside the database.
     static let companionSuffixes = ["-wal", "-shm", "-journal"]
 
-    private static func openPrepared(path: String, now: Date) throws(OfflineStoreError) -> Database {
+    private static func openPrepared(path: String, now: Date, verify: Bool) throws(OfflineStoreError) -> Database {
         try FilePermissions.createPrivateFile(path)
         for file in [path] + companionSuffixes.map({ path + $0 }) {
             try FilePermissions.tighten(file, to: 0o600)
@@ -64,6 +71,13 @@ public final class OfflineStore: Sendable {
             db = try Database(path: path)
             try db.execute("PRAGMA journal_mode = WAL")
             try db.execute("PRAGMA synchronous = FULL")
+            if verify {
+                let problems = try db.query("PRAGMA quick_check").compactMap { $0[0].string }
+                if problems != ["ok"] {
+                    throw SQLiteError(code: sqliteCorrupt,
+                                      message: "quick_check: " + problems.prefix(3).joined(separator: "; "))
+                }
+            }
         } catch let error as SQLiteError {
             throw .database(error)
         } catch {

@@ -14,6 +14,13 @@ public enum OfflineStoreError: Error, Sendable, Equatable, CustomStringConvertib
     /// SQLite failed (disk full, locked for too long, unreadable, …).
     case database(SQLiteError)
 
+    /// The file is damaged: drop this store and open it again with `verify: true`, which moves
+    /// it aside and starts a new one.
+    public var isDamagedFile: Bool {
+        if case .database(let error) = self { return error.isDamagedFile }
+        return false
+    }
+
     /// The catalog key of the sentence the app shows for this error.
     public var catalogKey: String {
         switch self {

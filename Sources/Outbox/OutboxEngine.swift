@@ -96,6 +96,27 @@ public actor OutboxEngine<Client: Sendable> {
         return try outcome(of: id, in: current.partition)
     }
 
+    /// Saves several changes in one transaction (a fault report and its photos: all or none)
+    /// before any is sent, then runs a round. Answers each change's outcome, in order; all
+    /// `.expired` when the generation had ended.
+    public func submit(together changes: [OutboxChange<Client>]) async throws -> [OutboxSubmitOutcome<any Sendable>] {
+        for change in changes {
+            precondition(registry.contains(change.operation), "outbox operation \(change.operation) is not registered")
+        }
+        guard let current = active else { return changes.map { _ in .expired } }
+        let entries = changes.map {
+            NewOutboxEntry(operation: $0.operation, subject: $0.subject, payload: $0.payload)
+        }
+        guard let ids = try store.enqueue(entries, partition: current.partition, generation: current.generation,
+                                          now: timing.now())
+        else { return changes.map { _ in .expired } }
+        let report = await runRound()
+        return try ids.map { id in
+            if let result = report.results[id] { return .sent(result) }
+            return try outcome(of: id, in: current.partition)
+        }
+    }
+
     /// "Send now": a round at once.
     @discardableResult
     public func sendNow() async -> OutboxRoundReport { await runRound() }
@@ -169,7 +190,9 @@ public actor OutboxEngine<Client: Sendable> {
                                      retryIn: scheduledRetry, results: [:])
         }
         guard let lock = SendLock.tryAcquire(in: store.directory) else {
-            return finish(.anotherSender, partition: partition)
+            // Retry only if something of ours waits (the other sender may be sending it now).
+            let waiting = (try? store.outboxCounts(partition).toSend) ?? 0
+            return finish(waiting > 0 ? .anotherSender : nil, partition: partition)
         }
         defer { withExtendedLifetime(lock) {} }
 
@@ -181,6 +204,17 @@ public actor OutboxEngine<Client: Sendable> {
         }
         var payloads: [Int64: Data] = [:]
         var blocked = Set<String>()
+        /// The entry marked attempted in the previous send's commit (it goes next).
+        var premarked: Int64?
+
+        /// The next entry after `index` this round would send, if its operation is known.
+        func nextToSend(after index: Int) -> Int64? {
+            for later in entries[(index + 1)...] {
+                if later.hold != nil || blocked.contains(later.subject) { continue }
+                return registry.contains(later.operation) ? later.id : nil
+            }
+            return nil
+        }
 
         for index in entries.indices {
             let entry = entries[index]
@@ -201,7 +235,10 @@ public actor OutboxEngine<Client: Sendable> {
                     blocked.insert(entry.subject)
                     continue
                 }
-                try store.markAttempted(entry.id, partition: partition, now: timing.now())
+                if premarked != entry.id {
+                    try store.markAttempted(entry.id, partition: partition, now: timing.now())
+                }
+                premarked = nil
                 let payload = payloads[entry.id] ?? entry.payload
                 let context = OutboxSendContext(idempotencyKey: entry.idempotencyKey,
                                                 cancellation: current.cancellation, attempt: entry.attempts + 1)
@@ -212,12 +249,17 @@ public actor OutboxEngine<Client: Sendable> {
                     for later in entries[(index + 1)...]
                     where later.operation == entry.operation && later.subject == entry.subject
                         && later.hold == nil && !later.isAttempted {
-                        if let data = try operation.rebase(payloads[later.id] ?? later.payload, result) {
+                        // An unreadable later payload is left as it is (held when its turn comes).
+                        if let data = try? operation.rebase(payloads[later.id] ?? later.payload, result) {
                             rebased.append((later.id, data))
                             payloads[later.id] = data
                         }
                     }
-                    try store.completeAndRebase(sentID: entry.id, partition: partition, rebased: rebased)
+                    // The next entry is marked attempted in the same commit: one disk sync per send.
+                    let next = nextToSend(after: index)
+                    try store.completeAndRebase(sentID: entry.id, partition: partition, rebased: rebased,
+                                                nextAttempt: next, now: timing.now())
+                    premarked = next
                     sent.append(entry.id)
                     results[entry.id] = result
                 case .failure(let failure):
@@ -240,6 +282,12 @@ public actor OutboxEngine<Client: Sendable> {
                         eventSink.yield(.sessionEnded(partition))
                         return finish(.unauthorized, partition: partition)
                     }
+                case .unreadable:
+                    // Nothing was sent; only the person can decide (discard it).
+                    try store.hold(entry.id, partition: partition, reason: .refused, status: nil,
+                                   code: "outbox.unreadable_payload", detail: nil, now: timing.now())
+                    held.append(entry.id)
+                    blocked.insert(entry.subject)
                 case .cancelled:
                     // The request may have reached the instance before it was aborted.
                     try store.markOutcomeUnknown(entry.id, partition: partition, true)
@@ -257,6 +305,7 @@ public actor OutboxEngine<Client: Sendable> {
     private enum AttemptOutcome {
         case success(any Sendable)
         case failure(OutboxFailure)
+        case unreadable
         case cancelled
         case unexpected(String)
     }
@@ -278,6 +327,8 @@ public actor OutboxEngine<Client: Sendable> {
         } catch let error as OutboxClassifiable {
             if context.cancellation.isCancelled { return .cancelled }
             return .failure(error.outboxFailure)
+        } catch is UnreadablePayload {
+            return .unreadable
         } catch is CancellationError {
             return .cancelled
         } catch {

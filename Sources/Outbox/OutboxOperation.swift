@@ -51,3 +51,17 @@ public struct OutboxDescription: Sendable, Equatable {
         self.placeholders = placeholders
     }
 }
+
+/// One change of a `submit(together:)` batch: an operation and its payload, encoded.
+public struct OutboxChange<Client: Sendable>: Sendable {
+    let operation: String
+    let subject: String
+    let payload: Data
+
+    public init<Operation: OutboxOperation>(_ operation: Operation, _ payload: Operation.Payload) throws
+    where Operation.Client == Client {
+        self.operation = operation.name
+        self.subject = operation.subject(payload)
+        self.payload = try PayloadCoding.encode(payload)
+    }
+}

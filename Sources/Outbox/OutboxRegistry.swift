@@ -35,7 +35,13 @@ struct AnyOutboxOperation<Client: Sendable>: Sendable {
         name = operation.name
         subject = { data in operation.subject(try PayloadCoding.decode(Operation.Payload.self, data)) }
         send = { client, data, context in
-            try await operation.send(client, try PayloadCoding.decode(Operation.Payload.self, data), context)
+            let payload: Operation.Payload
+            do {
+                payload = try PayloadCoding.decode(Operation.Payload.self, data)
+            } catch {
+                throw UnreadablePayload(operation: operation.name)
+            }
+            return try await operation.send(client, payload, context)
         }
         rebase = { data, result in
             guard let typed = result as? Operation.Result else { return nil }
@@ -57,4 +63,9 @@ enum PayloadCoding {
     static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
         try JSONDecoder().decode(type, from: data)
     }
+}
+
+/// A saved payload the operation can no longer decode (its shape changed incompatibly).
+struct UnreadablePayload: Error {
+    let operation: String
 }

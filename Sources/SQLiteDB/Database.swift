@@ -40,7 +40,9 @@ public final class Database: @unchecked Sendable {
     public init(path: String, options: Options = Options()) throws {
         self.path = path
         self.options = options
-        var flags = SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_NOFOLLOW
+        // Not SQLITE_OPEN_NOFOLLOW: it refuses a symlink anywhere in the path (a symlinked
+        // home directory), not just the file; callers that care check the file itself.
+        var flags = SQLITE_OPEN_FULLMUTEX
         if options.readOnly {
             flags |= SQLITE_OPEN_READONLY
         } else {

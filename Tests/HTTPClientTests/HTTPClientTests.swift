@@ -434,3 +434,71 @@ func expectWorks(_ client: HTTPClient, _ server: TestServer,
         #expect(secure.server.connectionsAccepted == 2)
     }
 }
+
+@Suite struct HTTPClientResendTests {
+    /// A server that answers "ok" but drops every request to /drop, counting them.
+    static func dropper() throws -> (TestServer, Shared<Int>) {
+        let drops = Shared(0)
+        let server = try TestServer { request in
+            guard request.path == "/drop" else { return .text("ok") }
+            drops.update { $0 += 1 }
+            return .drop
+        }
+        return (server, drops)
+    }
+
+    @Test(arguments: ["POST", "PUT", "PATCH", "DELETE"])
+    func aWriteWhoseAnswerIsLostIsNeverResent(method: String) async throws {
+        let (server, drops) = try Self.dropper()
+        defer { server.stop() }
+        let client = makeClient()
+        await expectWorks(client, server)
+        // The write goes out on the kept-alive connection, which closes without an answer.
+        await #expect(throws: HTTPClientError.connectionLost) {
+            _ = try await client.send(HTTPRequest(method: method, url: server.url("/drop"), body: Data("x".utf8)))
+        }
+        #expect(drops.value == 1)
+        await expectWorks(client, server)
+    }
+
+    @Test func aReadOnAClosedKeptAliveConnectionIsRetriedOnceByLibcurl() async throws {
+        let (server, drops) = try Self.dropper()
+        defer { server.stop() }
+        let client = makeClient()
+        await expectWorks(client, server)
+        await #expect(throws: HTTPClientError.connectionLost) {
+            _ = try await client.send(HTTPRequest(url: server.url("/drop")))
+        }
+        // Once on the reused connection, once more on a fresh one; never more.
+        #expect(drops.value == 2)
+        await expectWorks(client, server)
+    }
+}
+
+@Suite struct HTTPClientEnvironmentTests {
+    @Test func proxyComesFromTheInjectedEnvironmentOnly() async throws {
+        // The "proxy" is our own loopback server; the origin's name cannot resolve, so if the proxy
+        // were ignored the request would fail locally instead of leaving the machine.
+        let origin = "http://" + String(repeating: "b", count: 64) + ".invalid/rooms?x=1"
+        let seen = Shared<String?>(nil)
+        let proxy = try TestServer { request in
+            seen.update { $0 = request.path }
+            return .text("via proxy")
+        }
+        defer { proxy.stop() }
+        let proxied = makeClient(environment: ["GUESTCRAFT_ALLOW_HTTP": "1", "http_proxy": proxy.base])
+        let response = try await proxied.send(HTTPRequest(url: URL(string: origin)!))
+        #expect(String(decoding: response.body, as: UTF8.self) == "via proxy")
+        #expect(seen.value?.hasPrefix("http://") == true)
+
+        let direct = makeClient(environment: ["GUESTCRAFT_ALLOW_HTTP": "1"])
+        await #expect(throws: HTTPClientError.couldNotResolve) {
+            _ = try await direct.send(HTTPRequest(url: URL(string: origin)!))
+        }
+        // Loopback never goes through the proxy.
+        let target = try okServer()
+        defer { target.stop() }
+        await expectWorks(proxied, target)
+        #expect(proxy.requestsHandled == 1)
+    }
+}

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPClient
-import HTTPServer
+@testable import HTTPServer
 import Testing
 
 @Suite struct HTTPServerTests {
@@ -263,5 +263,36 @@ import Testing
         server.stop()
         #expect(server.port == nil)
         #expect(throws: HTTPServerError.alreadyStarted) { try server.start() }
+    }
+}
+
+@Suite struct HTTPServerStateTests {
+    @Test func everyRequestAndStreamStateIsFreed() async throws {
+        let configuration = HTTPServerConfiguration(maxRequestBodyBytes: 100)
+        let running = try RunningServer(configuration) { request in
+            switch request.path {
+            case "/drop": return .drop
+            case "/cut": return .closeMidBody(sent: Data(repeating: 1, count: 10), declaredLength: 100)
+            case "/stream": return .stream(.repeating(Data(repeating: 2, count: 100), every: .milliseconds(1), count: 5))
+            case "/endless": return .stream(.repeating(Data(repeating: 3, count: 100), every: .milliseconds(20)))
+            default: return .text("ok")
+            }
+        }
+        let client = makeClient()
+        _ = try await client.send(HTTPRequest(url: running.url("/ok")))
+        _ = try? await client.send(HTTPRequest(url: running.url("/drop")))
+        _ = try? await client.send(HTTPRequest(url: running.url("/cut")))
+        _ = try await client.send(HTTPRequest(url: running.url("/stream")))
+        _ = try await client.send(HTTPRequest(method: "POST", url: running.url("/big"), body: Data(count: 1000)))
+        // A client that goes away mid-body.
+        let generation = HTTPCancellation()
+        let endless = Task { try await client.send(HTTPRequest(url: running.url("/endless")), cancellation: generation) }
+        #expect(await eventually { running.server.liveStates.streams == 1 })
+        generation.cancel()
+        _ = await endless.result
+        #expect(await eventually { running.server.liveStates == (0, 0) })
+        _ = try await client.send(HTTPRequest(url: running.url("/ok")))
+        running.server.stop()
+        #expect(running.server.liveStates == (0, 0))
     }
 }

@@ -24,7 +24,11 @@ import Glibc
         let store = try OfflineStore(directory: directory, now: t0)
         let generation = try store.beginGeneration(desk)
         var batch = 0
-        while true {
+        // Killed by the parent long before these limits; they only stop an orphan (its parent
+        // gone: it is re-parented) from filling the disk.
+        let parent = getppid()
+        let giveUp = Date().addingTimeInterval(120)
+        while getppid() == parent && Date() < giveUp {
             let subject = "ticket:\(batch)"
             _ = try store.enqueue([
                 NewOutboxEntry(operation: "tickets.create", subject: subject, payload: Self.payload(batch: batch, part: 0)),
@@ -52,6 +56,12 @@ import Glibc
         child.standardOutput = FileHandle.nullDevice
         child.standardError = FileHandle.nullDevice
         try child.run()
+        defer {
+            if child.isRunning {
+                kill(child.processIdentifier, SIGKILL)
+                child.waitUntilExit()
+            }
+        }
 
         // Wait (with a generous deadline, not a timing assertion) until the child has committed
         // a good number of batches, then kill it without warning.

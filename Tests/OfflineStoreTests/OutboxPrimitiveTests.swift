@@ -90,6 +90,14 @@ import Testing
         #expect(entries.map(\.id) == [later, frozen])
         #expect(entries[0].payload == Data("v2".utf8))
         #expect(entries[1].payload == Data("v1".utf8), "an attempted body is frozen")
+        // Completing can mark the next entry attempted in the same commit, after its rebase.
+        let last = try #require(try store.enqueue(operation: "op", subject: "s", payload: Data("v1".utf8), partition: desk, generation: g, now: t0))
+        try store.completeAndRebase(sentID: later, partition: desk, rebased: [(last, Data("v3".utf8))],
+                                    nextAttempt: last, now: t0.addingTimeInterval(9))
+        let next = try #require(try store.entry(last, partition: desk))
+        #expect(next.payload == Data("v3".utf8))
+        #expect(next.attempts == 1)
+        #expect(next.lastAttemptAt == t0.addingTimeInterval(9))
     }
 
     @Test func idsOfAnotherPartitionAreUntouchable() throws {

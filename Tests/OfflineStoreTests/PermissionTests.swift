@@ -61,3 +61,29 @@ import Glibc
         }
     }
 }
+
+@Suite struct SymlinkedStateTests {
+    @Test func aStateDirectoryReachedThroughASymlinkWorks() throws {
+        let dir = try TemporaryDirectory()
+        let real = dir.url.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        let link = dir.url.appendingPathComponent("home")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        let store = try OfflineStore(directory: link.appendingPathComponent("guestcraft"), now: t0)
+        _ = try store.beginGeneration(desk)
+        #expect(FileManager.default.fileExists(atPath: real.appendingPathComponent("guestcraft/guestcraft.db").path))
+    }
+
+    @Test func aDatabaseFileThatIsASymlinkIsRefused() throws {
+        let dir = try TemporaryDirectory()
+        let target = dir.url.appendingPathComponent("elsewhere.db")
+        #expect(FileManager.default.createFile(atPath: target.path, contents: Data(),
+                                               attributes: [.posixPermissions: NSNumber(value: Int16(0o644))]))
+        let state = dir.url.appendingPathComponent("state")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: state.appendingPathComponent(OfflineStore.fileName),
+                                                   withDestinationURL: target)
+        #expect(throws: OfflineStoreError.self) { _ = try OfflineStore(directory: state, now: t0) }
+        #expect(mode(target.path) == 0o644, "nothing was changed through the link")
+    }
+}

@@ -103,4 +103,36 @@ import Testing
         #expect(try store.pendingEntries(desk).isEmpty)
         #expect(try rawCount(store, "PRAGMA user_version") == OfflineSchema.currentVersion)
     }
+
+    @Test func damageFoundLaterIsRecoveredByAVerifyingOpen() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.url.appendingPathComponent(OfflineStore.fileName).path
+        do {
+            let store = try OfflineStore(directory: dir.url, now: t0)
+            let generation = try store.beginGeneration(desk)
+            for n in 0..<60 {
+                _ = try store.enqueue(operation: "op", subject: "s\(n)", payload: Data(repeating: 7, count: 800),
+                                      partition: desk, generation: generation, now: t0)
+            }
+        }
+        // The last pages (outbox data, which opening does not read) overwritten.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        for i in (bytes.count - 3 * 4096)..<bytes.count { bytes[i] = UInt8(truncatingIfNeeded: i &* 17) }
+        try bytes.write(to: URL(fileURLWithPath: path))
+
+        do {
+            let store = try OfflineStore(directory: dir.url, now: t0)
+            #expect(store.recoveredDamage == nil, "opening does not read those pages")
+            do {
+                _ = try store.pendingEntries(desk)
+                Issue.record("damaged pages were read without an error")
+            } catch {
+                #expect(error.isDamagedFile)
+            }
+        }
+        let store = try OfflineStore(directory: dir.url, now: t0, verify: true)
+        let damage = try #require(store.recoveredDamage)
+        #expect(FileManager.default.contents(atPath: damage.movedTo) == bytes)
+        #expect(try store.pendingEntries(desk).isEmpty)
+    }
 }

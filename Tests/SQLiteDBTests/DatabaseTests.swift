@@ -240,3 +240,17 @@ import Testing
         #expect(bad == 0)
     }
 }
+
+@Suite struct SymlinkTests {
+    /// Home directories are often reached through a symlinked parent.
+    @Test func aDatabaseInASymlinkedDirectoryOpens() throws {
+        let dir = try TemporaryDirectory()
+        let real = dir.url.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        let link = dir.url.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        let db = try Database(path: link.appendingPathComponent("a.db").path)
+        try db.execute("CREATE TABLE t (v)")
+        #expect(FileManager.default.fileExists(atPath: real.appendingPathComponent("a.db").path))
+    }
+}

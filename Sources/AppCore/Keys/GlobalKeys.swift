@@ -1,0 +1,23 @@
+import Catalog
+
+/// The keys every work screen shares (SPEC §7), as the help overlay lists them.
+public enum GlobalKeys {
+    public static var all: [KeyHint] {
+        [
+            KeyHint(key: "1–5", label: L("keys.switch_tab")),
+            KeyHint(key: L("keys.arrows"), label: L("keys.move")),
+            KeyHint(key: L("keys.enter"), label: L("keys.open")),
+            KeyHint(key: L("keys.escape"), label: L("keys.back")),
+            KeyHint(key: "/", label: L("keys.search")),
+            KeyHint(key: "r", label: L("keys.refresh")),
+            KeyHint(key: "?", label: L("keys.help")),
+            KeyHint(key: "q", label: L("keys.quit")),
+        ]
+    }
+
+    /// The hint for `?`, first on every key-hint line.
+    public static var help: KeyHint { KeyHint(key: "?", label: L("keys.help_short")) }
+
+    /// The hint for `q`.
+    public static var quit: KeyHint { KeyHint(key: "q", label: L("keys.quit_short")) }
+}

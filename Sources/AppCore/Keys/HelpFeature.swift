@@ -1,0 +1,80 @@
+import Catalog
+
+/// The help overlay of `?`: the keys of the screen and the global ones, scrollable; it tells
+/// its parent to close it through `delegate`.
+public struct HelpFeature: Reducer {
+    public struct State: Equatable, Sendable {
+        /// The keys listed, screen keys first.
+        public var keys: [KeyHint]
+        /// The highlighted line (the overlay scrolls to keep it in view).
+        public var focus: Int
+
+        public init(keys: [KeyHint], focus: Int = 0) {
+            self.keys = keys
+            self.focus = focus
+        }
+
+        /// Help for a screen with `screenKeys`, followed by the global keys.
+        public init(screenKeys: [KeyHint]) {
+            var keys = screenKeys
+            for key in GlobalKeys.all where !keys.contains(key) { keys.append(key) }
+            self.init(keys: keys)
+        }
+    }
+
+    public enum Action: Equatable, Sendable {
+        case keyPressed(Key)
+        case rowClicked(Int)
+        case delegate(Delegate)
+
+        public enum Delegate: Equatable, Sendable {
+            /// The person closed the help.
+            case close
+        }
+    }
+
+    public init() {}
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        let last = max(0, state.keys.count - 1)
+        switch action {
+        case .keyPressed(let key):
+            switch key {
+            case .up, .character("k"): state.focus = max(0, state.focus - 1)
+            case .down, .character("j"): state.focus = min(last, state.focus + 1)
+            case .pageUp: state.focus = max(0, state.focus - 10)
+            case .pageDown: state.focus = min(last, state.focus + 10)
+            case .home: state.focus = 0
+            case .end: state.focus = last
+            case .escape, .enter, .backspace, .character("?"), .character("q"), .function(10):
+                return .send(.delegate(.close))
+            default: break
+            }
+            return .none
+        case .rowClicked(let index):
+            state.focus = min(max(0, index), last)
+            return .none
+        case .delegate:
+            return .none
+        }
+    }
+
+    /// The row id of the help line at `index`, as clicks report it.
+    public static func rowID(_ index: Int) -> RowID { RowID("help.\(index)") }
+
+    /// The help line index of a clicked row id, if it is one.
+    public static func index(of id: RowID) -> Int? {
+        guard id.rawValue.hasPrefix("help.") else { return nil }
+        return Int(id.rawValue.dropFirst(5))
+    }
+
+    /// The overlay that shows `state`.
+    public static func overlay(_ state: State) -> Overlay {
+        let keyWidth = state.keys.map { DisplayWidth.of($0.key) }.max() ?? 0
+        let rows = state.keys.enumerated().map { index, hint in
+            Row.line(Span(DisplayWidth.fit(hint.key, to: keyWidth), style: .hintKey), Span("  " + hint.label),
+                     id: rowID(index))
+        }
+        return Overlay(title: Span(L("help.title")), rows: rows, focus: rowID(state.focus))
+    }
+}

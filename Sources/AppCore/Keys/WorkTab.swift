@@ -1,0 +1,37 @@
+import Catalog
+
+/// The work screens' tabs in their fixed order; `1`–`5` and `F1`–`F5` open them (SPEC §5, §7).
+/// Which of them an instance shows follows its capabilities, decided by the app feature.
+public enum WorkTab: String, CaseIterable, Sendable, Hashable {
+    case today, search, housekeeping, tasks, account
+
+    /// Its number on the tab bar and its key.
+    public var number: Int { (Self.allCases.firstIndex(of: self) ?? 0) + 1 }
+
+    public var title: String {
+        switch self {
+        case .today: L("tabs.today")
+        case .search: L("tabs.search")
+        case .housekeeping: L("tabs.housekeeping")
+        case .tasks: L("tabs.tasks")
+        case .account: L("tabs.account")
+        }
+    }
+
+    /// The tab a key opens: `1`–`5` or `F1`–`F5`.
+    public static func opened(by key: Key) -> WorkTab? {
+        let number: Int
+        switch key {
+        case .character(let c): guard let n = c.wholeNumberValue else { return nil }; number = n
+        case .function(let n): number = n
+        default: return nil
+        }
+        guard number >= 1, number <= allCases.count else { return nil }
+        return allCases[number - 1]
+    }
+
+    /// The tab-bar entry for this tab.
+    public func tab(active: WorkTab) -> Tab {
+        Tab(id: rawValue, key: String(number), title: title, isActive: self == active)
+    }
+}

@@ -1,0 +1,367 @@
+import Catalog
+
+/// Scroll positions kept from one frame to the next, per scrolling area, so moving the focus
+/// scrolls only as much as needed. The runner keeps the last one; tests start from `Viewport()`.
+public struct Viewport: Equatable, Sendable {
+    /// First line shown, by area key (the screen id, and the screen id + "#overlay").
+    public var offsets: [String: Int] = [:]
+
+    public init() {}
+}
+
+/// A screen laid out: the cells to draw and the scroll positions to keep for the next frame.
+public struct Frame: Equatable, Sendable {
+    public var grid: CellGrid
+    public var viewport: Viewport
+}
+
+/// Lays out a `Screen` for a terminal size: header, tab bar, scrolled content, notices, key
+/// hints and overlay; the cursor on the focused row or field; hit regions for clicks. Below
+/// 40 × 12 it lays out a sentence asking for a larger window instead.
+public enum ScreenLayout {
+    public static let minimumWidth = 40
+    public static let minimumHeight = 12
+    /// Lines a single notice may take before it is cut.
+    static let maximumNoticeLines = 3
+
+    public static func layout(_ screen: Screen, width: Int, height: Int, viewport: Viewport = Viewport()) -> Frame {
+        guard width >= minimumWidth, height >= minimumHeight else {
+            return Frame(grid: tooSmall(width: width, height: height), viewport: viewport)
+        }
+        var grid = CellGrid(width: width, height: height)
+        var next = Viewport()
+        let clickable = screen.overlay == nil
+        var top = 0
+        if let header = screen.header { top += drawHeader(header, into: &grid, y: top) }
+        if !screen.tabs.isEmpty {
+            drawTabs(screen.tabs, into: &grid, y: top, clickable: clickable)
+            top += 1
+        }
+        let hintsY = screen.hints.isEmpty ? height : height - 1
+        let notices = noticeLines(screen.notices, width: width, available: max(0, hintsY - top - 3))
+        let contentBottom = hintsY - notices.count
+
+        var area = RowArea(key: screen.id, top: top, left: 0, width: width, height: contentBottom - top,
+                           base: .normal, clickable: clickable)
+        let focusCursor = drawRows(screen.rows, focus: screen.focus, in: &area, into: &grid, viewport: viewport)
+        next.offsets[screen.id] = area.offset
+        grid.cursor = focusCursor ?? Position(x: 0, y: top)
+
+        for (index, line) in notices.enumerated() {
+            let y = contentBottom + index
+            grid.fill(x: 0, y: y, width: width, style: line.style)
+            drawSpans(line.spans, x: 0, y: y, maxWidth: width, base: line.style, into: &grid)
+        }
+        if !screen.hints.isEmpty { drawHints(screen.hints, into: &grid, y: hintsY) }
+        if let overlay = screen.overlay {
+            let key = screen.id + "#overlay"
+            let (cursor, offset) = drawOverlay(overlay, key: key, into: &grid, viewport: viewport)
+            next.offsets[key] = offset
+            grid.cursor = cursor
+        }
+        return Frame(grid: grid, viewport: next)
+    }
+
+    // MARK: - Too small
+
+    static func tooSmall(width: Int, height: Int) -> CellGrid {
+        var grid = CellGrid(width: width, height: height)
+        let sentence = L("app.too_small", ["min_width": minimumWidth, "min_height": minimumHeight,
+                                           "width": width, "height": height])
+        for (y, line) in TextWrap.wrap([Span(sentence)], width: width).prefix(height).enumerated() {
+            drawSpans(line, x: 0, y: y, maxWidth: width, base: .normal, into: &grid)
+        }
+        return grid
+    }
+
+    // MARK: - Header and tabs
+
+    /// Draws the header on one line when it fits, else two; answers the lines used.
+    static func drawHeader(_ header: Header, into grid: inout CellGrid, y: Int) -> Int {
+        let width = grid.width
+        var place = header.instance.value
+        if let property = header.property, !property.isEmpty { place += " · " + property.value }
+        let connection = switch header.connection {
+        case .online: L("header.online")
+        case .updating: L("header.updating")
+        case .offline: L("header.offline")
+        }
+        var outbox: [String] = []
+        if header.toSend > 0 { outbox.append(L("header.to_send", ["count": header.toSend])) }
+        if header.toReview > 0 { outbox.append(L("header.to_review", ["count": header.toReview])) }
+        if outbox.isEmpty { outbox.append(L("header.all_sent")) }
+        let status = ([connection] + outbox).joined(separator: " · ")
+        let date = header.businessDate.map(\.value) ?? ""
+        let right = date.isEmpty ? status : date + " · " + status
+
+        let rightWidth = DisplayWidth.of(right)
+        if rightWidth + 1 + min(DisplayWidth.of(place), 12) <= width {
+            grid.fill(x: 0, y: y, width: width, style: .header)
+            grid.write(DisplayWidth.truncate(place, to: width - rightWidth - 1), x: 0, y: y, style: .header)
+            grid.write(right, x: width - rightWidth, y: y, style: .header)
+            return 1
+        }
+        grid.fill(x: 0, y: y, width: width, style: .header)
+        grid.fill(x: 0, y: y + 1, width: width, style: .header)
+        let dateWidth = DisplayWidth.of(date)
+        let placeRoom = date.isEmpty ? width : width - dateWidth - 1
+        grid.write(DisplayWidth.truncate(place, to: placeRoom), x: 0, y: y, style: .header)
+        if !date.isEmpty { grid.write(date, x: width - dateWidth, y: y, style: .header) }
+        grid.write(DisplayWidth.truncate(status, to: width), x: 0, y: y + 1, style: .header)
+        return 2
+    }
+
+    /// Draws the tab bar: "key title" for every tab, or only the key for inactive tabs when the
+    /// line is too narrow for all titles.
+    static func drawTabs(_ tabs: [Tab], into grid: inout CellGrid, y: Int, clickable: Bool) {
+        grid.fill(x: 0, y: y, width: grid.width, style: .tab)
+        let full = tabs.map { " \($0.key) \($0.title) " }
+        let labels = full.reduce(0) { $0 + DisplayWidth.of($1) } <= grid.width
+            ? full
+            : tabs.map { $0.isActive ? " \($0.key) \($0.title) " : " \($0.key) " }
+        var x = 0
+        for (tab, label) in zip(tabs, labels) {
+            let used = grid.write(label, x: x, y: y, maxWidth: grid.width - x,
+                                  style: tab.isActive ? .tabActive : .tab)
+            if clickable { grid.addHitRegion(x: x, y: y, width: used, target: .tab(tab.id)) }
+            x += used
+            if x >= grid.width { break }
+        }
+    }
+
+    // MARK: - Rows
+
+    /// A rectangle of rows that scrolls, and the line it shows first.
+    struct RowArea {
+        var key: String
+        var top: Int
+        var left: Int
+        var width: Int
+        var height: Int
+        /// Style of rows whose own style is `.normal`.
+        var base: StyleToken
+        var clickable: Bool
+        var offset = 0
+    }
+
+    /// Draws the rows visible in `area`, scrolled to keep the focused row in view; answers where
+    /// the cursor goes when a row has focus.
+    static func drawRows(_ rows: [Row], focus: RowID?, in area: inout RowArea, into grid: inout CellGrid,
+                         viewport: Viewport) -> Position? {
+        guard area.height > 0, area.width > 0 else { return nil }
+        var starts: [Int] = []
+        starts.reserveCapacity(rows.count)
+        var total = 0
+        var wrapped: [Int: [[Span]]] = [:]
+        for (index, row) in rows.enumerated() {
+            starts.append(total)
+            if row.wraps && row.field == nil {
+                let lines = TextWrap.wrap(row.spans, width: area.width)
+                wrapped[index] = lines
+                total += lines.count
+            } else {
+                total += 1
+            }
+        }
+        let focusIndex = focus.flatMap { id in rows.firstIndex { $0.id == id } }
+        var offset = viewport.offsets[area.key] ?? 0
+        if let focusIndex {
+            let first = starts[focusIndex]
+            let last = (focusIndex + 1 < starts.count ? starts[focusIndex + 1] : total) - 1
+            if first < offset { offset = first }
+            if last >= offset + area.height { offset = min(first, last - area.height + 1) }
+        }
+        offset = max(0, min(offset, total - area.height))
+        area.offset = offset
+
+        var cursor: Position?
+        var index = rowIndex(containingLine: offset, starts: starts)
+        while index < rows.count, starts[index] - offset < area.height {
+            let row = rows[index]
+            let focused = index == focusIndex
+            let lineCount = wrapped[index]?.count ?? 1
+            for line in 0..<lineCount {
+                let y = area.top + starts[index] + line - offset
+                guard y >= area.top, y < area.top + area.height else { continue }
+                let style = row.style == .normal ? area.base : row.style
+                grid.fill(x: area.left, y: y, width: area.width, style: style)
+                if let field = row.field {
+                    let fieldCursor = drawField(field, x: area.left, y: y, width: area.width, base: style, into: &grid)
+                    if focused { cursor = fieldCursor }
+                } else if let lines = wrapped[index] {
+                    drawSpans(lines[line], x: area.left, y: y, maxWidth: area.width, base: style, into: &grid)
+                } else {
+                    drawLine(row, x: area.left, y: y, width: area.width, base: style, into: &grid)
+                }
+                if focused {
+                    if row.field == nil { grid.restyle(x: area.left, y: y, width: area.width, style: .focus) }
+                    if cursor == nil { cursor = Position(x: area.left, y: y) }
+                }
+                if area.clickable, let id = row.id {
+                    grid.addHitRegion(x: area.left, y: y, width: area.width, target: .row(id))
+                }
+            }
+            index += 1
+        }
+        return cursor
+    }
+
+    private static func rowIndex(containingLine line: Int, starts: [Int]) -> Int {
+        var low = 0
+        var high = starts.count - 1
+        var found = 0
+        while low <= high {
+            let mid = (low + high) / 2
+            if starts[mid] <= line {
+                found = mid
+                low = mid + 1
+            } else {
+                high = mid - 1
+            }
+        }
+        return found
+    }
+
+    /// One line: its spans left, its trailing spans right; the left part is cut first.
+    static func drawLine(_ row: Row, x: Int, y: Int, width: Int, base: StyleToken, into grid: inout CellGrid) {
+        let trailingWidth = row.trailing.reduce(0) { $0 + $1.width }
+        guard trailingWidth > 0 else {
+            drawSpans(row.spans, x: x, y: y, maxWidth: width, base: base, into: &grid)
+            return
+        }
+        let trailingRoom = min(trailingWidth, width / 2)
+        let trailingUsed = drawSpans(row.trailing, x: x + width - trailingRoom, y: y, maxWidth: trailingRoom,
+                                     base: base, into: &grid)
+        drawSpans(row.spans, x: x, y: y, maxWidth: max(0, width - trailingUsed - 1), base: base, into: &grid)
+    }
+
+    /// Writes spans from `x`, ending with "…" when they do not fit; answers the columns used.
+    @discardableResult
+    static func drawSpans(_ spans: [Span], x: Int, y: Int, maxWidth: Int, base: StyleToken,
+                          into grid: inout CellGrid) -> Int {
+        guard maxWidth > 0 else { return 0 }
+        let total = spans.reduce(0) { $0 + $1.width }
+        if total <= maxWidth {
+            var column = x
+            for span in spans { column += grid.write(span.text, x: column, y: y, style: span.style ?? base) }
+            return column - x
+        }
+        var column = x
+        let room = maxWidth - 1
+        var lastStyle = base
+        for span in spans {
+            let style = span.style ?? base
+            lastStyle = style
+            let left = x + room - column
+            if span.width <= left {
+                column += grid.write(span.text, x: column, y: y, style: style)
+            } else {
+                column += grid.write(DisplayWidth.truncate(span.text, to: left, ellipsis: ""), x: column, y: y,
+                                     style: style)
+                break
+            }
+        }
+        column += grid.write("…", x: column, y: y, style: lastStyle)
+        return column - x
+    }
+
+    /// A text field: its label, then the value on the field's style to the end of the line,
+    /// scrolled sideways so the cursor stays visible. Answers the cursor's position.
+    static func drawField(_ field: Field, x: Int, y: Int, width: Int, base: StyleToken,
+                          into grid: inout CellGrid) -> Position {
+        var start = x
+        if let label = field.label {
+            start += drawSpans([label], x: x, y: y, maxWidth: width / 2, base: base, into: &grid) + 1
+        }
+        let areaWidth = max(1, x + width - start)
+        grid.fill(x: start, y: y, width: areaWidth, style: .field)
+        if field.value.isEmpty {
+            if let placeholder = field.placeholder {
+                drawSpans([Span(placeholder.text, style: .muted)], x: start, y: y, maxWidth: areaWidth,
+                          base: .field, into: &grid)
+            }
+            return Position(x: start, y: y)
+        }
+        var characters = Array(field.isSecret ? String(repeating: "•", count: field.value.value.count)
+                                              : field.value.value)
+        var cursorColumn = characters.prefix(field.cursor).reduce(0) { $0 + DisplayWidth.of($1) }
+        while cursorColumn > areaWidth - 1, !characters.isEmpty {
+            cursorColumn -= DisplayWidth.of(characters.removeFirst())
+        }
+        grid.write(String(characters), x: start, y: y, maxWidth: areaWidth, style: .field)
+        return Position(x: start + cursorColumn, y: y)
+    }
+
+    // MARK: - Notices, hints, overlay
+
+    struct NoticeLine {
+        var spans: [Span]
+        var style: StyleToken
+    }
+
+    /// Each notice wrapped (at most `maximumNoticeLines` lines each), all within `available` lines.
+    static func noticeLines(_ notices: [Notice], width: Int, available: Int) -> [NoticeLine] {
+        var lines: [NoticeLine] = []
+        for notice in notices {
+            let mark = switch notice.level {
+            case .info: L("notice.info_mark")
+            case .warning: L("notice.warning_mark")
+            case .error: L("notice.error_mark")
+            }
+            var wrapped = TextWrap.wrap([Span(mark + " " + notice.text)], width: width)
+            if wrapped.count > maximumNoticeLines {
+                wrapped = Array(wrapped.prefix(maximumNoticeLines))
+                wrapped[maximumNoticeLines - 1].append(Span(" …"))
+            }
+            lines += wrapped.map { NoticeLine(spans: $0, style: notice.level.style) }
+        }
+        return Array(lines.prefix(available))
+    }
+
+    /// The key-hint line: as many "key label" pairs as fit, in order.
+    static func drawHints(_ hints: [KeyHint], into grid: inout CellGrid, y: Int) {
+        grid.fill(x: 0, y: y, width: grid.width, style: .hint)
+        var x = 0
+        for hint in hints {
+            let needed = DisplayWidth.of(hint.key) + 1 + DisplayWidth.of(hint.label)
+            if x + needed > grid.width { break }
+            x += grid.write(hint.key, x: x, y: y, style: .hintKey)
+            x += grid.write(" " + hint.label, x: x, y: y, style: .hint) + 2
+        }
+    }
+
+    /// A bordered box centred on the screen; answers the cursor and the box's scroll offset.
+    static func drawOverlay(_ overlay: Overlay, key: String, into grid: inout CellGrid,
+                            viewport: Viewport) -> (Position, Int) {
+        let natural = overlay.rows.map { row in
+            row.spans.reduce(0) { $0 + $1.width }
+                + (row.trailing.isEmpty ? 0 : 2 + row.trailing.reduce(0) { $0 + $1.width })
+        }.max() ?? 0
+        var boxWidth = min(grid.width, max(natural, overlay.title.width + 2, 24) + 4)
+        if boxWidth > grid.width - 6 { boxWidth = grid.width }  // no sliver of the screen beside it
+        var inner = RowArea(key: key, top: 0, left: 0, width: boxWidth - 4, height: 0, base: .overlay, clickable: true)
+        let lines = overlay.rows.reduce(0) { $0 + ($1.wraps ? TextWrap.wrap($1.spans, width: inner.width).count : 1) }
+        var boxHeight = min(grid.height, lines + 2)
+        if boxHeight > grid.height - 2 { boxHeight = grid.height }
+        let left = (grid.width - boxWidth) / 2
+        let top = (grid.height - boxHeight) / 2
+
+        for y in top..<(top + boxHeight) { grid.fill(x: left, y: y, width: boxWidth, style: .overlay) }
+        let horizontal = String(repeating: "─", count: boxWidth - 2)
+        grid.write("┌" + horizontal + "┐", x: left, y: top, style: .overlay)
+        grid.write("└" + horizontal + "┘", x: left, y: top + boxHeight - 1, style: .overlay)
+        for y in (top + 1)..<(top + boxHeight - 1) {
+            grid.write("│", x: left, y: y, style: .overlay)
+            grid.write("│", x: left + boxWidth - 1, y: y, style: .overlay)
+        }
+        drawSpans([Span(" "), overlay.title, Span(" ")], x: left + 2, y: top, maxWidth: boxWidth - 4,
+                  base: .overlay, into: &grid)
+
+        inner.top = top + 1
+        inner.left = left + 2
+        inner.height = boxHeight - 2
+        let focus = overlay.focus ?? overlay.rows.first(where: \.isFocusable)?.id
+        let cursor = drawRows(overlay.rows, focus: focus, in: &inner, into: &grid, viewport: viewport)
+        return (cursor ?? Position(x: inner.left, y: inner.top), inner.offset)
+    }
+}

@@ -1,2 +1,0 @@
-/// AppCore layer (see docs/architecture.md).
-public enum AppCoreModule {}

@@ -1,0 +1,33 @@
+/// Whether the instance answers, as the header says it.
+public enum ConnectionState: Equatable, Sendable {
+    /// The last request got an answer.
+    case online
+    /// A read is under way; the saved copy is shown meanwhile.
+    case updating
+    /// The instance cannot be reached; saved copies and the outbox keep working.
+    case offline
+}
+
+/// The header line of work screens: which instance, property and business date, the connection,
+/// and how many changes wait to be sent or need a decision.
+public struct Header: Equatable, Sendable {
+    public var instance: InertString
+    public var property: InertString?
+    /// The property's business date, already formatted for the person.
+    public var businessDate: InertString?
+    public var connection: ConnectionState
+    /// Changes waiting in the outbox.
+    public var toSend: Int
+    /// Held changes that need the person's decision.
+    public var toReview: Int
+
+    public init(instance: InertString, property: InertString? = nil, businessDate: InertString? = nil,
+                connection: ConnectionState = .online, toSend: Int = 0, toReview: Int = 0) {
+        self.instance = instance
+        self.property = property
+        self.businessDate = businessDate
+        self.connection = connection
+        self.toSend = toSend
+        self.toReview = toReview
+    }
+}

@@ -1,0 +1,33 @@
+/// What a view makes of the state: a size-independent description of one screen that
+/// `ScreenLayout` lays out for a given width and height.
+///
+/// Views are pure functions `State -> Screen`. Every text in it is inert by construction.
+public struct Screen: Equatable, Sendable {
+    /// Names the screen ("housekeeping", "reservation/R-1042"): scroll positions are kept per id.
+    public var id: String
+    public var header: Header?
+    /// The tab bar; none when empty.
+    public var tabs: [Tab]
+    /// The content, scrolled so the focused row stays in view.
+    public var rows: [Row]
+    /// The focused row (or field): highlighted, and where the terminal's cursor goes.
+    public var focus: RowID?
+    public var notices: [Notice]
+    /// The bottom line of keys.
+    public var hints: [KeyHint]
+    /// A box over everything else (help); it takes the cursor while shown.
+    public var overlay: Overlay?
+
+    public init(id: String, header: Header? = nil, tabs: [Tab] = [], rows: [Row] = [],
+                focus: RowID? = nil, notices: [Notice] = [], hints: [KeyHint] = [],
+                overlay: Overlay? = nil) {
+        self.id = id
+        self.header = header
+        self.tabs = tabs
+        self.rows = rows
+        self.focus = focus
+        self.notices = notices
+        self.hints = hints
+        self.overlay = overlay
+    }
+}

@@ -1,2 +1,0 @@
-/// Catalog layer (see docs/architecture.md).
-public enum CatalogModule {}

@@ -1,0 +1,86 @@
+import Foundation
+import GuestCraftResources
+
+/// The English string catalog (`Resources/en.json`): every sentence a person reads, by key.
+public struct StringCatalog: Sendable, Equatable {
+    /// Every entry: a flat key (`connect.title`) and its template with `{name}` placeholders.
+    public let entries: [String: String]
+
+    public init(entries: [String: String]) {
+        self.entries = entries
+    }
+
+    /// Reads a catalog from JSON: one object of string keys to string templates.
+    public init(json: Data) throws {
+        entries = try JSONDecoder().decode([String: String].self, from: json)
+    }
+
+    /// The catalog shipped in the resource bundle, read once on first use.
+    public static let english: StringCatalog = {
+        guard let url = guestCraftResourceBundle.url(forResource: "en", withExtension: "json"),
+              let data = try? Data(contentsOf: url),
+              let catalog = try? StringCatalog(json: data)
+        else { return StringCatalog(entries: [:]) }
+        return catalog
+    }()
+
+    /// The template of `key` with each `{name}` replaced by `values[name]`; `[key]` when the key is missing.
+    public func string(_ key: String, _ values: [String: String] = [:]) -> String {
+        guard let template = entries[key] else { return "[\(key)]" }
+        return Self.fill(template, values)
+    }
+
+    /// The placeholder names a template uses (`{name}`), in order of appearance, each once.
+    public static func placeholders(in template: String) -> [String] {
+        var names: [String] = []
+        scan(template) { piece in
+            if case .placeholder(let name) = piece, !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// Replaces each `{name}` of `template` found in `values`; an unknown `{name}` stays as written.
+    static func fill(_ template: String, _ values: [String: String]) -> String {
+        var out = ""
+        out.reserveCapacity(template.utf8.count)
+        scan(template) { piece in
+            switch piece {
+            case .text(let text): out += text
+            case .placeholder(let name): out += values[name] ?? "{\(name)}"
+            }
+        }
+        return out
+    }
+
+    private enum Piece {
+        case text(Substring)
+        case placeholder(String)
+    }
+
+    /// Splits a template into literal text and `{identifier}` placeholders (letters, digits, `_`).
+    private static func scan(_ template: String, _ body: (Piece) -> Void) {
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(of: "}") else { break }
+            let name = rest[afterOpen..<close]
+            if !name.isEmpty, name.allSatisfy({ $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+                body(.text(rest[..<open]))
+                body(.placeholder(String(name)))
+                rest = rest[rest.index(after: close)...]
+            } else {
+                body(.text(rest[...open]))
+                rest = rest[afterOpen...]
+            }
+        }
+        body(.text(rest))
+    }
+}
+
+/// The catalog string for `key`, its `{name}` placeholders filled from `values`.
+///
+/// Write the key as a string literal right here (`L("today.title")`), never a variable or an
+/// interpolation: `CatalogTests` finds every key by reading the sources (Resources/README.md).
+public func L(_ key: String, _ values: [String: any CustomStringConvertible] = [:]) -> String {
+    StringCatalog.english.string(key, values.mapValues { $0.description })
+}

@@ -1,0 +1,188 @@
+import AppCore
+import CNCurses
+import Catalog
+import Glibc
+
+/// Draws cell grids on the terminal with ncursesw and reads its keys: the only code that calls
+/// curses, always from the UI thread.
+@MainActor
+public final class NCursesDriver: TerminalDriver {
+    /// How the terminal is set up.
+    public struct Options: Sendable {
+        public var theme: Theme
+        /// Colours at all (`false` with `NO_COLOR`).
+        public var useColor: Bool
+        /// Mouse clicks on tabs and rows.
+        public var mouse: Bool
+        /// How long ncurses waits after ESC for the rest of a sequence.
+        public var escapeDelayMilliseconds: Int32
+
+        public init(theme: Theme = .standard, useColor: Bool, mouse: Bool = true, escapeDelayMilliseconds: Int32 = 25) {
+            self.theme = theme
+            self.useColor = useColor
+            self.mouse = mouse
+            self.escapeDelayMilliseconds = escapeDelayMilliseconds
+        }
+
+        /// Options from the environment: `NO_COLOR` turns colour off.
+        public static func fromEnvironment(_ environment: [String: String], theme: Theme = .standard,
+                                           mouse: Bool = true) -> Options {
+            Options(theme: theme, useColor: ColorPalette.colorWanted(environment: environment), mouse: mouse)
+        }
+    }
+
+    private let options: Options
+    private let log: Log?
+    private var screen: OpaquePointer?
+    private var palette: ColorPalette?
+    private var attributeBits: [StyleToken: attr_t] = [:]
+    private var cellBuffer = [wchar_t](repeating: 0, count: 6)
+
+    public init(options: Options, log: Log? = nil) {
+        self.options = options
+        self.log = log
+    }
+
+    public func start() throws {
+        guard screen == nil else { return }
+        _ = gc_setlocale_utf8()
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        guard !term.isEmpty, let screen = gc_newterm(nil) else {
+            throw TerminalError.unknownTerminal(InertText.sanitize(term))
+        }
+        self.screen = screen
+        _ = set_term(screen)
+        _ = cbreak()
+        _ = noecho()
+        _ = nonl()
+        _ = keypad(gc_stdscr(), true)
+        _ = nodelay(gc_stdscr(), true)
+        gc_set_escdelay(options.escapeDelayMilliseconds)
+        _ = curs_set(1)
+        setUpColors()
+        if options.mouse {
+            _ = mousemask(gc_mouse_mask(), nil)
+            _ = mouseinterval(0)
+        }
+        _ = define_key("\u{1B}[200~", gc_key_paste_begin())
+        _ = define_key("\u{1B}[201~", gc_key_paste_end())
+        writeToTerminal("\u{1B}[?2004h")
+        log?.write("terminal started: TERM=\(term), colour \(palette?.usesColor == true ? "on" : "off")")
+    }
+
+    public func stop() {
+        guard let screen else { return }
+        if options.mouse { _ = mousemask(0, nil) }
+        writeToTerminal("\u{1B}[?2004l")
+        _ = endwin()
+        delscreen(screen)
+        self.screen = nil
+    }
+
+    public func size() -> (width: Int, height: Int) {
+        guard screen != nil else { return (0, 0) }
+        return (Int(gc_getmaxx(gc_stdscr())), Int(gc_getmaxy(gc_stdscr())))
+    }
+
+    public func read() -> RawInput? {
+        guard screen != nil else { return nil }
+        while true {
+            var character: wint_t = 0
+            let result = get_wch(&character)
+            if result == ERR { return nil }
+            if result == gc_key_code_yes() {
+                let code = Int32(bitPattern: character)
+                if code == KEY_MOUSE {
+                    guard let mouse = readMouse() else { continue }
+                    return mouse
+                }
+                return .key(code)
+            }
+            guard let scalar = Unicode.Scalar(UInt32(character)) else { continue }
+            return .scalar(scalar)
+        }
+    }
+
+    private func readMouse() -> RawInput? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        let x = Int(event.x)
+        let y = Int(event.y)
+        if gc_mouse_is_press(event.bstate) != 0 { return .mouse(x: x, y: y, .press) }
+        if gc_mouse_is_wheel_up(event.bstate) != 0 { return .mouse(x: x, y: y, .wheelUp) }
+        if gc_mouse_is_wheel_down(event.bstate) != 0 { return .mouse(x: x, y: y, .wheelDown) }
+        return nil
+    }
+
+    public func wait(wakeFD: Int32) -> WaitOutcome {
+        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+        let result = poll(&fds, nfds_t(fds.count), -1)
+        if result < 0 { return .ready }  // EINTR: a signal (SIGWINCH gives KEY_RESIZE)
+        let input = fds[0].revents
+        if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .terminalGone }
+        // Readable with nothing to read is the end of input (read() would answer 0).
+        if input & Int16(POLLIN) != 0, gc_bytes_waiting(STDIN_FILENO) == 0 { return .terminalGone }
+        return .ready
+    }
+
+    public func draw(_ grid: CellGrid) {
+        guard screen != nil else { return }
+        for y in 0..<grid.height {
+            for x in 0..<grid.width {
+                let cell = grid[x: x, y: y]
+                guard cell.width > 0 else { continue }
+                put(cell, x: x, y: y)
+            }
+        }
+        _ = move(Int32(grid.cursor.y), Int32(grid.cursor.x))
+        _ = refresh()
+    }
+
+    private func put(_ cell: Cell, x: Int, y: Int) {
+        var count = 0
+        for scalar in cell.text.unicodeScalars where count < 5 {
+            cellBuffer[count] = wchar_t(bitPattern: scalar.value)
+            count += 1
+        }
+        if count == 0 {
+            cellBuffer[0] = 0x20
+            count = 1
+        }
+        cellBuffer[count] = 0
+        let entry = palette?[cell.style]
+        let attributes = attributeBits[cell.style] ?? gc_a_normal()
+        _ = cellBuffer.withUnsafeBufferPointer { buffer in
+            gc_put_cell(Int32(y), Int32(x), buffer.baseAddress, attributes, entry?.pair ?? 0)
+        }
+    }
+
+    private func setUpColors() {
+        let useColor = options.useColor && has_colors()
+        if useColor {
+            _ = start_color()
+            _ = use_default_colors()
+        }
+        let palette = ColorPalette(theme: options.theme, useColor: useColor, colors: Int(gc_colors()))
+        for token in StyleToken.allCases {
+            let entry = palette[token]
+            if useColor { _ = init_pair(entry.pair, entry.foreground, entry.background) }
+            attributeBits[token] = entry.attributes.reduce(gc_a_normal()) { bits, attribute in
+                switch attribute {
+                case .bold: bits | gc_a_bold()
+                case .reverse: bits | gc_a_reverse()
+                case .underline: bits | gc_a_underline()
+                case .dim: bits | gc_a_dim()
+                }
+            }
+        }
+        self.palette = palette
+    }
+
+    /// Writes control bytes straight to the terminal (bracketed paste on and off).
+    private func writeToTerminal(_ sequence: String) {
+        _ = fflush(nil)
+        let bytes = Array(sequence.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,66 @@
+import AppCore
+import Foundation
+import Glibc
+import Synchronization
+
+/// The app's log: one line per event in `guestcraft.log` in the state directory (0600 in a 0700
+/// directory), since nothing may be printed while curses owns the screen. Details of failures
+/// (operation, status, problem code, request id) go here; tokens never do (`redact`).
+public final class Log: Sendable {
+    /// The log file's path.
+    public let path: String
+    private let descriptor: Mutex<Int32>
+    /// A log bigger than this at opening is moved aside to `guestcraft.log.1`.
+    public static let rotationSize = 1 << 20
+
+    /// Opens (creating) `fileName` in `stateDirectory`, creating the directory with mode 0700.
+    public init(stateDirectory: String, fileName: String = "guestcraft.log") throws {
+        try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        path = stateDirectory + "/" + fileName
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+           size > Self.rotationSize {
+            _ = Glibc.rename(path, path + ".1")
+        }
+        let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw LogError.cannotOpen(path: path, errno: errno) }
+        _ = fchmod(fd, 0o600)
+        descriptor = Mutex(fd)
+    }
+
+    deinit {
+        descriptor.withLock { fd in
+            if fd >= 0 { _ = Glibc.close(fd) }
+        }
+    }
+
+    /// Appends one line: time, then the message with tokens redacted and controls removed.
+    public func write(_ message: String) {
+        let stamp = Date().formatted(.iso8601)
+        let line = "\(stamp) \(Self.redact(InertText.sanitize(message, singleLine: true)))\n"
+        let bytes = Array(line.utf8)
+        descriptor.withLock { fd in
+            guard fd >= 0 else { return }
+            _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// `text` with credentials replaced by `[redacted]`: GuestCraft tokens and codes (`gcd_…`,
+    /// `gcp_…`, `gcc_…`), bearer tokens, `token=` / `code_verifier=` / `pin=` values, and the
+    /// `code` and `state` of a sign-in redirect URL. (Write problem codes as `problem=…`.)
+    public static func redact(_ text: String) -> String {
+        var text = text
+        text.replace(/\b(gc[a-z])_[A-Za-z0-9_\-]+/) { "\($0.output.1)_[redacted]" }
+        text.replace(/(?i)(bearer\s+)[^\s,;]+/) { "\($0.output.1)[redacted]" }
+        text.replace(/(?i)\b(token|access_token|device_token|code_verifier|pin|password)(["']?\s*[=:]\s*["']?)[^\s&,;"']+/) {
+            "\($0.output.1)\($0.output.2)[redacted]"
+        }
+        text.replace(/([?&](?:code|state)=)[^\s&#]+/) { "\($0.output.1)[redacted]" }
+        return text
+    }
+}
+
+/// The log file could not be opened.
+public enum LogError: Error, Equatable {
+    case cannotOpen(path: String, errno: Int32)
+}

@@ -1,0 +1,101 @@
+import AppCore
+import Glibc
+
+/// The main loop: ties a store, its view and a terminal driver together.
+///
+/// One thread does everything curses: it reads and decodes input, sends the actions, drains the
+/// actions effects sent back, lays out and draws the screen, then waits with `poll()` on the
+/// terminal and the wake-up pipe. Idle, it sleeps in `poll()` with no timer. It draws after each
+/// batch that changed something and on resize, and puts the terminal back on every way out.
+public enum TerminalApp {
+    /// Why the loop ended.
+    public enum ExitReason: Equatable, Sendable {
+        /// `shouldQuit` became true.
+        case quit
+        /// SIGINT, SIGTERM or SIGHUP arrived.
+        case signal(Int32)
+        /// The terminal went away (an SSH connection dropped): save and exit.
+        case terminalGone
+    }
+
+    /// Runs until the app quits, a signal arrives or the terminal is gone; the terminal is given
+    /// back (`endwin`, bracketed paste off) before it returns or throws.
+    ///
+    /// - Parameters:
+    ///   - view: the screen for a state (pure).
+    ///   - input: the action for something the person did, or `nil` to ignore it.
+    ///   - shouldQuit: whether the state asks to end the program.
+    ///   - catchSignals: install SIGINT/SIGTERM/SIGHUP handlers for the duration of the run.
+    ///   - onFrame: called with every grid drawn (end-to-end tests dump it on failure).
+    @MainActor
+    public static func run<State, Action: Sendable>(
+        store: Store<State, Action>,
+        view: (State) -> Screen,
+        input: (InputEvent) -> Action?,
+        shouldQuit: (State) -> Bool,
+        driver: some TerminalDriver,
+        log: Log? = nil,
+        catchSignals: Bool = true,
+        onFrame: ((CellGrid) -> Void)? = nil
+    ) throws -> ExitReason {
+        let pipe = try WakePipe()
+        try driver.start()
+        if catchSignals { SignalRelay.install(pipe: pipe) }
+        store.effects.setWake { pipe.wake() }
+        defer {
+            store.effects.setWake {}
+            if catchSignals { SignalRelay.uninstall() }
+            driver.stop()
+        }
+
+        var decoder = InputDecoder()
+        var viewport = Viewport()
+        var grid: CellGrid?
+        var needsDraw = true
+
+        func dispatch(_ event: InputEvent) {
+            if let action = input(event) { store.send(action) }
+        }
+
+        while true {
+            var raw: [RawInput] = []
+            while let next = driver.read() { raw.append(next) }
+            for event in decoder.decode(raw) {
+                needsDraw = true
+                switch event {
+                case .key(let key): dispatch(.key(key))
+                case .paste(let text): dispatch(.paste(text))
+                case .press(let x, let y):
+                    if let target = grid?.target(atX: x, y: y) { dispatch(.click(target)) }
+                case .resize:
+                    let size = driver.size()
+                    dispatch(.resize(width: size.width, height: size.height))
+                }
+            }
+            if store.drain() > 0 { needsDraw = true }
+
+            if catchSignals, let number = SignalRelay.take() {
+                log?.write("signal \(number): leaving")
+                return .signal(number)
+            }
+            if shouldQuit(store.state) { return .quit }
+
+            if needsDraw {
+                let size = driver.size()
+                let frame = ScreenLayout.layout(view(store.state), width: size.width, height: size.height,
+                                                viewport: viewport)
+                viewport = frame.viewport
+                grid = frame.grid
+                driver.draw(frame.grid)
+                onFrame?(frame.grid)
+                needsDraw = false
+            }
+
+            if driver.wait(wakeFD: pipe.readFD) == .terminalGone {
+                log?.write("terminal gone: leaving")
+                return .terminalGone
+            }
+            pipe.drain()
+        }
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import AppCore
-
-@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,151 @@
+import AppCore
+import Foundation
+import Synchronization
+import Testing
+
+/// An exhaustive test store in the shape of TCA's: each `send` and `receive` states exactly how
+/// the state changes; every action an effect sends back must be received; at the end no effect
+/// may still run (`finish()`, and a check when the store goes away).
+///
+///     let store = TestStore(initialState: Feature.State(), reducer: Feature(environment: env))
+///     await store.send(.refreshKeyPressed) { $0.isRefreshing = true }
+///     await store.receive(.refreshFinished) { $0.isRefreshing = false }
+///     await store.finish()
+///
+/// Effects run for real (as tasks, with the environment the reducer was given): inject fakes
+/// and a `ManualClock` there. Waiting for an action gives up after `timeout`, which only bounds a
+/// failing test; it is never a measure of speed.
+@MainActor
+final class TestStore<State: Equatable, Action: Equatable & Sendable> {
+    private(set) var state: State
+    private let reducer: any Reducer<State, Action>
+    private let effects: EffectRunner<Action>
+    private let effectErrors: ErrorBox
+    private var received: [Action] = []
+    let timeout: Duration
+
+    init(initialState: State, reducer: some Reducer<State, Action>, timeout: Duration = .seconds(10)) {
+        state = initialState
+        self.reducer = reducer
+        self.timeout = timeout
+        let errors = ErrorBox()
+        effectErrors = errors
+        effects = EffectRunner(onError: { errors.append($0) })
+    }
+
+    isolated deinit {
+        waitBriefly { self.effects.activeCount == 0 }
+        collect()
+        if !received.isEmpty {
+            Issue.record("The test store ended with actions not received:\n\(describe(received))")
+        }
+        if effects.activeCount > 0 {
+            Issue.record("The test store ended with \(effects.activeCount) effect(s) still running.")
+        }
+        effects.cancelAll()
+    }
+
+    /// Sends `action` and asserts the state it leads to: `update` makes the expected change
+    /// from the state before; any other difference fails with a diff.
+    func send(_ action: Action, assert update: ((inout State) throws -> Void)? = nil,
+              sourceLocation: SourceLocation = #_sourceLocation) async {
+        collect()
+        if !received.isEmpty {
+            Issue.record("Receive these actions before sending \(action):\n\(describe(received))",
+                         sourceLocation: sourceLocation)
+            received.removeAll()
+        }
+        apply(action, update: update, sourceLocation: sourceLocation)
+        reportEffectErrors(sourceLocation)
+    }
+
+    /// Waits for the next action an effect sends, checks it is `expected`, runs it and asserts
+    /// the state like `send`.
+    func receive(_ expected: Action, assert update: ((inout State) throws -> Void)? = nil,
+                 sourceLocation: SourceLocation = #_sourceLocation) async {
+        await waitFor(sourceLocation) { !self.received.isEmpty }
+        guard !received.isEmpty else {
+            Issue.record("Expected to receive \(expected), but nothing arrived (\(effects.runningCount) effect(s) running).",
+                         sourceLocation: sourceLocation)
+            return
+        }
+        let action = received.removeFirst()
+        if action != expected {
+            Issue.record("Received an unexpected action:\n\(StateDiff.diff(expected: expected, actual: action))",
+                         sourceLocation: sourceLocation)
+        }
+        apply(action, update: update, sourceLocation: sourceLocation)
+        reportEffectErrors(sourceLocation)
+    }
+
+    /// Waits until every effect has ended, then fails for any action not received.
+    func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await waitFor(sourceLocation) { self.effects.runningCount == 0 }
+        collect()
+        if effects.runningCount > 0 {
+            Issue.record("\(effects.runningCount) effect(s) still running.", sourceLocation: sourceLocation)
+        }
+        if !received.isEmpty {
+            Issue.record("Actions not received:\n\(describe(received))", sourceLocation: sourceLocation)
+            received.removeAll()
+        }
+        reportEffectErrors(sourceLocation)
+    }
+
+    /// Effects started and not yet ended.
+    var runningEffects: Int { effects.runningCount }
+
+    private func apply(_ action: Action, update: ((inout State) throws -> Void)?, sourceLocation: SourceLocation) {
+        var expected = state
+        do {
+            try update?(&expected)
+        } catch {
+            Issue.record(error, "The assertion closure threw", sourceLocation: sourceLocation)
+        }
+        let effect = reducer.reduce(into: &state, action: action)
+        received += effects.start(effect)
+        if expected != state {
+            let diff = StateDiff.diff(expected: expected, actual: state)
+            Issue.record("The state changed other than asserted (− expected, + actual):\n\(diff)",
+                         sourceLocation: sourceLocation)
+        }
+    }
+
+    private func collect() {
+        received += effects.takeQueued()
+    }
+
+    private func waitFor(_ sourceLocation: SourceLocation, _ condition: () -> Bool) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        collect()
+        while !condition(), clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
+            collect()
+        }
+    }
+
+    private func waitBriefly(_ condition: () -> Bool) {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(1))
+        while !condition(), clock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
+    }
+
+    private func reportEffectErrors(_ sourceLocation: SourceLocation) {
+        for error in effectErrors.take() {
+            Issue.record(error, "An effect threw", sourceLocation: sourceLocation)
+        }
+    }
+
+    private func describe(_ actions: [Action]) -> String {
+        actions.map { "  \($0)" }.joined(separator: "\n")
+    }
+}
+
+/// Errors effects threw, kept until the test's own task can report them.
+final class ErrorBox: Sendable {
+    private let errors = Mutex<[any Error]>([])
+
+    func append(_ error: any Error) { errors.withLock { $0.append(error) } }
+    func take() -> [any Error] { errors.withLock { e in defer { e.removeAll() }; return e } }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import Catalog
-
-@Test func moduleLinks() { #expect(Bool(true)) }

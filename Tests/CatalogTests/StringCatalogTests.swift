@@ -1,0 +1,38 @@
+import Catalog
+import Testing
+
+@Suite struct StringCatalogTests {
+    let catalog = StringCatalog(entries: [
+        "greeting": "Hello {name}, {count} rooms",
+        "braces": "a {not a placeholder} and {x}",
+    ])
+
+    @Test func fillsPlaceholders() {
+        #expect(catalog.string("greeting", ["name": "Ana", "count": "3"]) == "Hello Ana, 3 rooms")
+    }
+
+    @Test func leavesAnUnfilledPlaceholderAsWritten() {
+        #expect(catalog.string("greeting", ["name": "Ana"]) == "Hello Ana, {count} rooms")
+    }
+
+    @Test func aMissingKeyComesBackInBrackets() {
+        #expect(catalog.string("no.such.key") == "[no.such.key]")
+        let key = "no.such.key"
+        #expect(L(key) == "[no.such.key]")
+    }
+
+    @Test func placeholderNamesAreIdentifiersOnly() {
+        #expect(StringCatalog.placeholders(in: "Hello {name}, {count} rooms, {name} again") == ["name", "count"])
+        #expect(StringCatalog.placeholders(in: "a {not a placeholder} and {x}") == ["x"])
+        #expect(catalog.string("braces", ["x": "1"]) == "a {not a placeholder} and 1")
+    }
+
+    @Test func valuesAreFilledInOnceNotReinterpreted() {
+        #expect(catalog.string("greeting", ["name": "{count}", "count": "2"]) == "Hello {count}, 2 rooms")
+    }
+
+    @Test func theGlobalFunctionReadsTheShippedCatalog() {
+        #expect(L("header.to_send", ["count": 3]) == "3 to send")
+        #expect(L("tabs.tasks") == "My tasks")
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import OfflineStore
+import Testing
+@testable import Outbox
+
+let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+let desk = Partition(instanceKey: "inst-1", personID: "p-anna", workspaceID: "ws-1")
+let otherWorkspace = Partition(instanceKey: "inst-1", personID: "p-anna", workspaceID: "ws-2")
+
+/// A real store in a temp dir, an engine over it with the scripted operation, a manual clock
+/// and sleep (jitter fixed at 0.5, so delays are ¾ of the backoff step).
+final class EngineFixture: @unchecked Sendable {
+    let dir: TemporaryDirectory
+    let store: OfflineStore
+    let sleeper = ManualSleeper()
+    let clock = ManualClock(t0)
+    let engine: OutboxEngine<ScriptedClient>
+    private let log = EventLog()
+
+    var sessionsEnded: [Partition] { recorder.all }
+
+    init() throws {
+        dir = try TemporaryDirectory()
+        store = try OfflineStore(directory: dir.url, now: t0)
+        var registry = OutboxRegistry<ScriptedClient>()
+        registry.register(RoomStatus())
+        registry.register(RoomNote())
+        let sleeper = self.sleeper
+        let clock = self.clock
+        let timing = OutboxTiming(now: { clock.now }, sleep: { try await sleeper.sleep($0) }, jitter: { 0.5 },
+                                  backoffBase: .seconds(2), backoffCap: .seconds(60), retryAfterCap: .seconds(120))
+        let recorder = UnauthorizedRecorder()
+        engine = OutboxEngine(store: store, registry: registry, timing: timing,
+                              onUnauthorized: { recorder.record($0) })
+        self.recorder = recorder
+        let events = engine.events
+        let log = self.log
+        Task { for await event in events { log.append(event) } }
+    }
+
+    let recorder: UnauthorizedRecorder
+
+    /// Queues changes directly in the store (as if made offline earlier), in order.
+    @discardableResult
+    func queue(_ changes: [RoomChange], partition: Partition = desk, generation: GenerationID) throws -> [Int64] {
+        try changes.map { change in
+            try #require(try store.enqueue(operation: "units.housekeeping", subject: "unit:\(change.unit)",
+                                           payload: try JSONEncoder().encode(change), partition: partition,
+                                           generation: generation, now: t0))
+        }
+    }
+
+    func payloads(_ partition: Partition = desk) throws -> [RoomChange] {
+        try store.pendingEntries(partition).map { try JSONDecoder().decode(RoomChange.self, from: $0.payload) }
+    }
+
+    /// The next round the engine reports (rounds started by retries included), waiting for it
+    /// with a deadline (nil then, and the test fails instead of hanging).
+    func nextRound() async -> OutboxRoundReport? {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let report = log.takeRound() { return report }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return nil
+    }
+
+    /// Wakes the scheduled retry once its sleep has started (with a deadline); false if none did.
+    func wakeRetry() async -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if sleeper.wakeAll() > 0 { return true }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return false
+    }
+}
+
+/// Events the engine sent, collected by a background task.
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var rounds: [OutboxRoundReport] = []
+
+    func append(_ event: OutboxEvent) {
+        if case .roundFinished(let report) = event { lock.withLock { rounds.append(report) } }
+    }
+
+    func takeRound() -> OutboxRoundReport? {
+        lock.withLock { rounds.isEmpty ? nil : rounds.removeFirst() }
+    }
+}
+
+final class UnauthorizedRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var partitions: [Partition] = []
+    func record(_ p: Partition) { lock.withLock { partitions.append(p) } }
+    var all: [Partition] { lock.withLock { partitions } }
+}
+
+func change(_ unit: String, _ status: String, expected: Int = 1) -> RoomChange {
+    RoomChange(unit: unit, status: status, expectedVersion: expected)
+}

@@ -1,0 +1,188 @@
+import Foundation
+import OfflineStore
+@testable import Outbox
+
+/// What the scripted instance answers to one attempt.
+enum Planned: Sendable {
+    /// Applied: the room's new version.
+    case applied(version: Int)
+    /// A classified failure.
+    case fail(OutboxFailure)
+    /// An error that is not `OutboxClassifiable` (a bug in an operation).
+    case plainError
+    /// Never answers until the attempt is cancelled.
+    case hang
+}
+
+/// One attempt as the instance saw it.
+struct Call: Sendable, Equatable {
+    let client: String
+    let change: RoomChange
+    let idempotencyKey: String
+    let attempt: Int
+}
+
+/// A fake client whose answers follow a plan; it records every attempt. Unplanned attempts
+/// get no answer.
+final class ScriptedClient: @unchecked Sendable {
+    let name: String
+    private let lock = NSLock()
+    private var plan: [Planned]
+    private var recorded: [Call] = []
+    /// Checked at each attempt, e.g. that the entry was saved before it.
+    var onAttempt: (@Sendable (Call) -> Void)?
+
+    init(_ name: String, plan: [Planned] = []) {
+        self.name = name
+        self.plan = plan
+    }
+
+    var calls: [Call] { lock.withLock { recorded } }
+
+    func answer(_ more: Planned...) { lock.withLock { plan += more } }
+
+    func next(_ call: Call) -> Planned {
+        onAttempt?(call)
+        return lock.withLock {
+            recorded.append(call)
+            return plan.isEmpty ? .fail(.noAnswer) : plan.removeFirst()
+        }
+    }
+}
+
+struct TestFailure: Error, OutboxClassifiable {
+    let outboxFailure: OutboxFailure
+}
+
+struct PlainError: Error {}
+
+/// A room status change, as the real operation will carry it.
+struct RoomChange: Codable, Sendable, Equatable {
+    let unit: String
+    let status: String
+    var expectedVersion: Int
+}
+
+struct RoomResult: Sendable, Equatable {
+    let unit: String
+    let version: Int
+}
+
+/// The scripted room-status operation.
+struct RoomStatus: OutboxOperation {
+    var name: String { "units.housekeeping" }
+
+    func subject(_ payload: RoomChange) -> String { "unit:\(payload.unit)" }
+
+    func send(_ client: ScriptedClient, _ payload: RoomChange, _ context: OutboxSendContext) async throws -> RoomResult {
+        let call = Call(client: client.name, change: payload, idempotencyKey: context.idempotencyKey, attempt: context.attempt)
+        switch client.next(call) {
+        case .applied(let version):
+            return RoomResult(unit: payload.unit, version: version)
+        case .fail(let failure):
+            throw TestFailure(outboxFailure: failure)
+        case .plainError:
+            throw PlainError()
+        case .hang:
+            while !context.cancellation.isCancelled { try await Task.sleep(for: .milliseconds(5)) }
+            throw TestFailure(outboxFailure: .noAnswer)
+        }
+    }
+
+    func rebase(_ later: RoomChange, on result: RoomResult) -> RoomChange {
+        var rebased = later
+        rebased.expectedVersion = result.version
+        return rebased
+    }
+
+    func describe(_ payload: RoomChange) -> OutboxDescription {
+        OutboxDescription(catalogKey: "outbox.units.housekeeping", placeholders: ["unit": payload.unit, "status": payload.status])
+    }
+}
+
+/// A sleep the test releases by hand; it records every delay asked for.
+final class ManualSleeper: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiting: [Int: CheckedContinuation<Void, Error>] = [:]
+    private var cancelledEarly: Set<Int> = []
+    private var nextID = 0
+    private var asked: [Duration] = []
+
+    var delays: [Duration] { lock.withLock { asked } }
+    var pending: Int { lock.withLock { waiting.count } }
+
+    func sleep(_ duration: Duration) async throws {
+        let id: Int = lock.withLock {
+            nextID += 1
+            asked.append(duration)
+            return nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+                let resumeNow: Bool = lock.withLock {
+                    if cancelledEarly.remove(id) != nil { return true }
+                    waiting[id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            let continuation: CheckedContinuation<Void, Error>? = lock.withLock {
+                if let c = waiting.removeValue(forKey: id) { return c }
+                cancelledEarly.insert(id)
+                return nil
+            }
+            continuation?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Ends every sleep now waiting; answers how many.
+    @discardableResult
+    func wakeAll() -> Int {
+        let all: [CheckedContinuation<Void, Error>] = lock.withLock {
+            defer { waiting.removeAll() }
+            return Array(waiting.values)
+        }
+        for continuation in all { continuation.resume() }
+        return all.count
+    }
+}
+
+/// A clock the test moves.
+final class ManualClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+    init(_ start: Date) { current = start }
+    var now: Date { lock.withLock { current } }
+    func advance(_ seconds: TimeInterval) { lock.withLock { current = current.addingTimeInterval(seconds) } }
+}
+
+/// A second operation on the same rooms (a note), to show that subjects block across
+/// operations while rebase stays within one.
+struct RoomNote: OutboxOperation {
+    struct Note: Codable, Sendable, Equatable {
+        let unit: String
+        let text: String
+    }
+
+    var name: String { "units.note" }
+
+    func subject(_ payload: Note) -> String { "unit:\(payload.unit)" }
+
+    func send(_ client: ScriptedClient, _ payload: Note, _ context: OutboxSendContext) async throws -> String {
+        let call = Call(client: client.name, change: RoomChange(unit: payload.unit, status: "note:" + payload.text, expectedVersion: 0),
+                        idempotencyKey: context.idempotencyKey, attempt: context.attempt)
+        switch client.next(call) {
+        case .applied: return payload.text
+        case .fail(let failure): throw TestFailure(outboxFailure: failure)
+        case .plainError: throw PlainError()
+        case .hang: throw TestFailure(outboxFailure: .noAnswer)
+        }
+    }
+
+    func rebase(_ later: Note, on result: String) -> Note { later }
+
+    func describe(_ payload: Note) -> OutboxDescription {
+        OutboxDescription(catalogKey: "outbox.units.note", placeholders: ["unit": payload.unit])
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import OfflineStore
+import Testing
+@testable import Outbox
+
+@Suite struct SendingTests {
+    @Test func aChangeIsSavedWithItsKeyBeforeTheFirstAttempt() async throws {
+        let f = try EngineFixture()
+        let generation = try f.store.beginGeneration(desk)
+        let client = ScriptedClient("desk", plan: [.applied(version: 2)])
+        let store = f.store
+        let seen = SeenAtAttempt()
+        client.onAttempt = { call in
+            // At the moment of sending, the entry is on disk with this key and marked attempted.
+            let entries = (try? store.pendingEntries(desk)) ?? []
+            seen.set(entries.first { $0.idempotencyKey == call.idempotencyKey }?.attempts)
+        }
+        await f.engine.activate(partition: desk, generation: generation, client: client)
+        let outcome = try await f.engine.submit(RoomStatus(), change("101", "clean"))
+        guard case .sent(let result) = outcome else { Issue.record("not sent: \(outcome)"); return }
+        #expect(result == RoomResult(unit: "101", version: 2))
+        #expect(seen.value == 1)
+        #expect(client.calls.count == 1)
+        #expect(client.calls.first?.idempotencyKey.count == 22)
+        #expect(try f.store.pendingEntries(desk).isEmpty)
+        #expect(await f.engine.scheduledRetry == nil, "nothing scheduled when nothing waits")
+    }
+
+    @Test func entriesGoInOrderOneAtATimeWithTheActivePartitionsClient() async throws {
+        let f = try EngineFixture()
+        let g1 = try f.store.beginGeneration(desk)
+        let g2 = try f.store.beginGeneration(otherWorkspace)
+        try f.queue([change("101", "clean"), change("102", "dirty"), change("103", "inspected")], generation: g1)
+        try f.queue([change("201", "clean")], partition: otherWorkspace, generation: g2)
+
+        let deskClient = ScriptedClient("desk", plan: [.applied(version: 2), .applied(version: 2), .applied(version: 2)])
+        let report = await f.engine.activate(partition: desk, generation: g1, client: deskClient)
+        #expect(report.sent.count == 3)
+        #expect(report.stop == nil)
+        #expect(deskClient.calls.map(\.change.unit) == ["101", "102", "103"])
+        #expect(try f.payloads(otherWorkspace).map(\.unit) == ["201"], "another partition's entries wait")
+
+        let otherClient = ScriptedClient("other", plan: [.applied(version: 5)])
+        await f.engine.activate(partition: otherWorkspace, generation: g2, client: otherClient)
+        #expect(otherClient.calls.map(\.change.unit) == ["201"])
+        #expect(deskClient.calls.count == 3)
+    }
+
+    @Test func laterChangesOfTheSameRoomFollowTheVersionTheSentOneCreated() async throws {
+        let f = try EngineFixture()
+        let g = try f.store.beginGeneration(desk)
+        // Made offline: clean then inspected for 101 (both read version 1), dirty for 102.
+        try f.queue([change("101", "clean"), change("102", "dirty"), change("101", "inspected")], generation: g)
+        let client = ScriptedClient("desk", plan: [.applied(version: 2), .applied(version: 8), .fail(.noAnswer)])
+        let report = await f.engine.activate(partition: desk, generation: g, client: client)
+        #expect(report.stop == .noAnswer)
+        #expect(client.calls.map(\.change) == [change("101", "clean"), change("102", "dirty"),
+                                               change("101", "inspected", expected: 2)])
+        // The rebase was written before the sent entries were deleted: it is on disk.
+        #expect(try f.payloads() == [change("101", "inspected", expected: 2)])
+        // Marked attempted once (in the commit that completed the entry before it), and unknown.
+        let left = try f.store.pendingEntries(desk)
+        #expect(left.first?.attempts == 1)
+        #expect(left.first?.outcomeUnknown == true)
+    }
+
+    @Test func aHeldEntryBlocksLaterEntriesOfItsSubjectOnlyAndIsNeverRetried() async throws {
+        let f = try EngineFixture()
+        let g = try f.store.beginGeneration(desk)
+        let ids = try f.queue([change("101", "clean"), change("102", "clean"), change("101", "inspected")], generation: g)
+        let client = ScriptedClient("desk", plan: [
+            .fail(.status(code: 409, problemCode: "unit.status_conflict", detail: "Room 101 changed", retryAfter: nil)),
+            .applied(version: 2),
+        ])
+        let report = await f.engine.activate(partition: desk, generation: g, client: client)
+        #expect(report.held == [ids[0]])
+        #expect(report.sent == [ids[1]])
+        #expect(report.stop == nil)
+        #expect(client.calls.map(\.change.unit) == ["101", "102"])
+        let entries = try f.store.pendingEntries(desk)
+        #expect(entries.map(\.id) == [ids[0], ids[2]])
+        #expect(entries[0].hold?.reason == .conflict)
+        #expect(entries[0].hold?.code == "unit.status_conflict")
+        #expect(entries[0].hold?.detail == "Room 101 changed")
+        #expect(try f.store.outboxCounts(desk) == OutboxCounts(toSend: 1, toReview: 1, outcomeUnknown: 0))
+        #expect(await f.engine.scheduledRetry == nil, "a decision is not retried")
+
+        // Send now: the held entry is not sent again, the one behind it still waits.
+        await f.engine.sendNow()
+        #expect(client.calls.count == 2)
+        // A new change of the blocked room waits for the decision.
+        let outcome = try await f.engine.submit(RoomStatus(), change("101", "dirty"))
+        guard case .queued(waitingFor: .decision) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(client.calls.count == 2)
+
+        // The person discards the conflict: the later entries of 101 go.
+        client.answer(.applied(version: 3), .applied(version: 4))
+        #expect(try await f.engine.discard(ids[0]))
+        #expect(client.calls.map(\.change) == [
+            change("101", "clean"), change("102", "clean"), change("101", "inspected"), change("101", "dirty", expected: 3),
+        ])
+        #expect(try f.store.pendingEntries(desk).isEmpty)
+    }
+
+    @Test func aSubmitAfterTheGenerationEndedExpiresAndSavesNothing() async throws {
+        let f = try EngineFixture()
+        let g = try f.store.beginGeneration(desk)
+        let client = ScriptedClient("desk")
+        await f.engine.activate(partition: desk, generation: g, client: client)
+        try f.store.forgetAccount(desk.account)
+        let outcome = try await f.engine.submit(RoomStatus(), change("101", "clean"))
+        guard case .expired = outcome else { Issue.record("\(outcome)"); return }
+        #expect(client.calls.isEmpty)
+        #expect(try f.store.outboxCounts(account: desk.account) == .zero)
+    }
+
+    @Test func withoutAnActivePartitionNothingIsSavedOrSent() async throws {
+        let f = try EngineFixture()
+        let outcome = try await f.engine.submit(RoomStatus(), change("101", "clean"))
+        guard case .expired = outcome else { Issue.record("\(outcome)"); return }
+        let report = await f.engine.sendNow()
+        #expect(report.stop == .inactive)
+        #expect(try f.store.accountsSummary().isEmpty)
+    }
+
+    @Test func anotherSenderHoldingTheLockStopsTheRound() async throws {
+        let f = try EngineFixture()
+        let g = try f.store.beginGeneration(desk)
+        try f.queue([change("101", "clean")], generation: g)
+        let client = ScriptedClient("desk", plan: [.applied(version: 2)])
+        do {
+            // Another process (here: another open file description) is sending.
+            let other = try #require(SendLock.tryAcquire(in: f.store.directory))
+            let report = await f.engine.activate(partition: desk, generation: g, client: client)
+            #expect(report.stop == .anotherSender)
+            #expect(client.calls.isEmpty)
+            #expect(await f.engine.scheduledRetry != nil)
+            withExtendedLifetime(other) {}
+        }
+        let report = await f.engine.sendNow()
+        #expect(report.sent.count == 1)
+        #expect(client.calls.count == 1)
+        #expect(await f.engine.scheduledRetry == nil)
+        let lockPath = f.store.directory.appendingPathComponent("send.lock").path
+        let mode = (try FileManager.default.attributesOfItem(atPath: lockPath)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o600)
+    }
+
+    @Test func anUnknownOperationIsHeldForTheRefusalItIs() async throws {
+        let f = try EngineFixture()
+        let g = try f.store.beginGeneration(desk)
+        let id = try #require(try f.store.enqueue(operation: "retired.operation", subject: "unit:101", payload: Data("{}".utf8),
+                                                  partition: desk, generation: g, now: t0))
+        try f.queue([change("101", "clean"), change("102", "clean")], generation: g)
+        let client = ScriptedClient("desk", plan: [.applied(version: 2)])
+        let report = await f.engine.activate(partition: desk, generation: g, client: client)
+        #expect(report.held == [id])
+        #expect(client.calls.map(\.change.unit) == ["102"])
+        #expect(try f.store.entry(id, partition: desk)?.hold?.code == "outbox.unknown_operation")
+        let entries = try await f.engine.entries()
+        #expect(f.engine.describe(entries[0]) == nil)
+        #expect(f.engine.describe(entries[1]) == OutboxDescription(catalogKey: "outbox.units.housekeeping",
+                                                                   placeholders: ["unit": "101", "status": "clean"]))
+    }
+}
+
+@Suite struct UnreadablePayloadTests {
+    @Test func aPayloadThatNoLongerDecodesIsHeldNotRetried() async throws {
+        let f = try EngineFixture()
+        let g = try f.store.beginGeneration(desk)
+        let bad = try #require(try f.store.enqueue(operation: "units.housekeeping", subject: "unit:101",
+                                                   payload: Data("{\"room\":1}".utf8), partition: desk,
+                                                   generation: g, now: t0))
+        try f.queue([change("101", "clean"), change("102", "clean")], generation: g)
+        let client = ScriptedClient("desk", plan: [.applied(version: 2)])
+        let report = await f.engine.activate(partition: desk, generation: g, client: client)
+        #expect(report.held == [bad])
+        #expect(report.stop == nil)
+        #expect(client.calls.map(\.change.unit) == ["102"], "101 waits behind its held entry")
+        #expect(try f.store.entry(bad, partition: desk)?.hold?.code == "outbox.unreadable_payload")
+        #expect(await f.engine.scheduledRetry == nil)
+    }
+}
+
+final class SeenAtAttempt: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Int?
+    func set(_ v: Int?) { lock.withLock { stored = v } }
+    var value: Int? { lock.withLock { stored } }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import TerminalUI
-
-@Test func moduleLinks() { #expect(Bool(true)) }

@@ -1,0 +1,9 @@
+import Synchronization
+
+/// A thread-safe list that tests append to from any thread.
+final class Recorder<Element: Sendable>: Sendable {
+    private let items = Mutex<[Element]>([])
+
+    func append(_ item: Element) { items.withLock { $0.append(item) } }
+    var all: [Element] { items.withLock { $0 } }
+}

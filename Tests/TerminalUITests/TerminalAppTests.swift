@@ -1,0 +1,108 @@
+import AppCore
+import Glibc
+import Testing
+@testable import TerminalUI
+
+/// The main loop with a scripted terminal: keys become actions, effects wake it, it redraws,
+/// resizes, quits and always gives the terminal back.
+@MainActor
+@Suite(.serialized) struct TerminalAppTests {
+    let clock = ManualClock()
+    static let header = Header(instance: "Demo hotel", property: "Main House", businessDate: "Tue 12 Mar")
+
+    func makeStore() -> Store<SampleShell.State, SampleShell.Action> {
+        Store(initialState: SampleShell.State(header: Self.header),
+              reducer: SampleShell(environment: .init(clock: clock.client)))
+    }
+
+    func run(_ store: Store<SampleShell.State, SampleShell.Action>, _ driver: ScriptedDriver,
+             catchSignals: Bool = false) throws -> TerminalApp.ExitReason {
+        try TerminalApp.run(store: store, view: SampleShell.view, input: SampleShell.action(for:),
+                            shouldQuit: \.quitRequested, driver: driver, catchSignals: catchSignals)
+    }
+
+    @Test func drawsTheFirstFrameThenFollowsKeysUntilQuit() throws {
+        let store = makeStore()
+        let driver = ScriptedDriver(steps: [
+            .input(RawInput.typing("3")),
+            .input(RawInput.typing("jj")),
+            .input(RawInput.typing("q")),
+        ])
+        #expect(try run(store, driver) == .quit)
+        #expect(driver.started && driver.stopped)
+        #expect(TextGrid.lines(driver.frames[0])[2] == "Today")
+        #expect(driver.screen[2] == "Housekeeping")
+        #expect(driver.frames.count == 3, "one frame per batch that changed something, none after quit")
+        #expect(driver.frames.last?.cursor == Position(x: 0, y: 7), "the cursor sits on the focused row")
+    }
+
+    @Test func anEffectWakesTheLoopWhichDrainsAndRedraws() throws {
+        let store = makeStore()
+        let clock = self.clock
+        let driver = ScriptedDriver(steps: [
+            .input(RawInput.typing("r")),
+            .perform { Task.detached { await clock.advance(by: SampleShell.refreshDuration) } },
+            .waitForWake,
+            .input(RawInput.typing("q")),
+        ])
+        #expect(try run(store, driver) == .quit)
+        #expect(store.state.refreshCount == 1)
+        let refreshing = driver.frames.firstIndex { TextGrid.lines($0).contains { $0.contains("Refreshing") } }
+        #expect(refreshing != nil)
+        #expect(!TextGrid.lines(driver.frames[driver.frames.count - 1]).contains { $0.contains("Refreshing") })
+    }
+
+    @Test func resizingLaysOutAgainAndBelowTheMinimumAsksForMore() throws {
+        let driver = ScriptedDriver(steps: [.resize(width: 30, height: 10), .resize(width: 40, height: 12), .hangup])
+        #expect(try run(makeStore(), driver) == .terminalGone)
+        #expect(driver.frames.map { "\($0.width)x\($0.height)" } == ["80x24", "30x10", "40x12"])
+        #expect(TextGrid.lines(driver.frames[1]).joined(separator: " ").contains("larger"))
+        #expect(TextGrid.lines(driver.frames[2])[0].hasPrefix("Demo hotel"))
+    }
+
+    @Test func clicksReachTabsAndRows() throws {
+        let store = makeStore()
+        let driver = ScriptedDriver(steps: [
+            .perform {},
+            .input([.mouse(x: 22, y: 1, .press)]),  // "3 Housekeeping" on the tab line
+            .input([.mouse(x: 5, y: 8, .press)]),   // the fourth sample row
+            .hangup,
+        ])
+        _ = try run(store, driver)
+        #expect(TextGrid.lines(driver.frames[0])[1].contains("3 Housekeeping"))
+        #expect(store.state.activeTab == .housekeeping)
+        #expect(store.state.focus == 3)
+    }
+
+    @Test func aPasteReachesTheAppAsOneEvent() throws {
+        let pasted = Recorder<String>()
+        let store = makeStore()
+        let driver = ScriptedDriver(steps: [.input(RawInput.typing("\u{1B}[200~R-1042\r\n\u{1B}[201~")), .hangup])
+        _ = try TerminalApp.run(store: store, view: SampleShell.view, input: { event in
+            if case .paste(let text) = event { pasted.append(text) }
+            return nil
+        }, shouldQuit: { _ in false }, driver: driver, catchSignals: false)
+        #expect(pasted.all == ["R-1042\n"])
+    }
+
+    @Test func theTerminalGoingAwayEndsTheLoopAndGivesItBack() throws {
+        let driver = ScriptedDriver(steps: [.hangup])
+        #expect(try run(makeStore(), driver) == .terminalGone)
+        #expect(driver.stopped)
+    }
+
+    @Test func aSignalEndsTheLoopThroughThePipe() throws {
+        let driver = ScriptedDriver(steps: [.perform { _ = raise(SIGTERM) }, .waitForWake, .input([])])
+        #expect(try run(makeStore(), driver, catchSignals: true) == .signal(SIGTERM))
+        #expect(driver.stopped)
+    }
+
+    @Test func aTerminalThatCannotStartIsAnErrorWithASentence() throws {
+        let driver = ScriptedDriver(steps: [])
+        driver.failStart = .unknownTerminal("foot")
+        #expect(throws: TerminalError.unknownTerminal("foot")) { try run(makeStore(), driver) }
+        #expect(!driver.stopped)
+        #expect(TerminalError.unknownTerminal("foot").message.contains("TERM=foot"))
+        #expect(TerminalError.unknownTerminal("").message.contains("TERM is not set"))
+    }
+}

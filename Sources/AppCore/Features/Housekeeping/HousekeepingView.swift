@@ -32,7 +32,8 @@ public enum HousekeepingView {
         let count = state.list.filter.isEmpty
             ? L("housekeeping.count", ["count": state.list.rooms.count])
             : L("housekeeping.count_of", ["shown": state.list.visible.count, "count": state.list.rooms.count])
-        return Row([Span(parts.joined(separator: " · "))], trailing: [Span(count, style: .muted)], style: .title)
+        return Row([Span(parts.joined(separator: " · "))], trailing: state.list.isEmpty ? [] : [Span(count, style: .muted)],
+                   style: .title)
     }
 
     static func notices(_ notice: Notice?, _ freshness: Freshness, _ badge: OutboxBadge) -> [Notice] {
@@ -106,7 +107,11 @@ public enum RoomDetailView {
         for (line, status, key) in [(HousekeepingFeature.RoomDetail.Line.dirty, HousekeepingStatus.dirty, "d"),
                                     (.clean, .clean, "c"), (.inspected, .inspected, "i")] {
             let current = entry?.shown == status
-            let label = L("room.mark_as", ["status": StatusLabels.word(status)])
+            let label = switch status {
+            case .dirty: L("room.mark.dirty")
+            case .clean: L("room.mark.clean")
+            default: L("room.mark.inspected")
+            }
             rows.append(Row(id: lineID(line), [Span(key + "  ", style: .hintKey), Span(label)],
                             trailing: current ? [Span(L("room.current"), style: .muted)] : [],
                             style: current ? .disabled : .normal))
@@ -123,9 +128,7 @@ public enum RoomDetailView {
                              ?? Span(L("task.unassigned"), style: .muted))
                 rows.append(Row(spans, trailing: [Span(TaskLabels.label(task.status), style: TaskLabels.style(task.status))]))
             }
-        } else if detail.freshness == .loading {
-            rows.append(.line(Span(L("housekeeping.loading"), style: .muted)))
-        } else {
+        } else if detail.freshness != .loading {
             rows.append(.line(Span(L("room.tasks_unknown"), style: .muted)))
         }
         rows.append(.blank)

@@ -26,6 +26,12 @@ public struct TasksFeature: Reducer {
         public var task: TaskID
         public var inverse: TaskStatusChange
         public var secondsLeft: Int
+
+        public init(task: TaskID, inverse: TaskStatusChange, secondsLeft: Int) {
+            self.task = task
+            self.inverse = inverse
+            self.secondsLeft = secondsLeft
+        }
     }
 
     /// The question of `k`: why skip? "Do not disturb" in one key, or a typed reason.

@@ -124,9 +124,6 @@ public enum TasksView {
     static func notices(_ state: TasksFeature.State) -> [Notice] {
         var notices: [Notice] = []
         if let notice = state.notice { notices.append(notice) }
-        if let undo = state.undo {
-            notices.append(Notice(.info, L("tasks.undo_notice", ["seconds": undo.secondsLeft])))
-        }
         if let freshness = WorkNotices.freshness(state.freshness) { notices.append(freshness) }
         if let outbox = WorkNotices.outbox(state.badge) { notices.append(outbox) }
         return notices

@@ -1,0 +1,146 @@
+import Foundation
+import GuestCraftAPI
+import HTTPClient
+
+/// Why a browser sign-in did not end with a device session.
+public enum SignInError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The instance does not accept loopback redirects.
+    case browserSignInNotOffered
+    /// This device is already signed in there: sign out first.
+    case alreadySignedIn
+    case invalidDeviceName(DeviceName.Problem)
+    /// The loopback listener could not start.
+    case listenerFailed(String)
+    /// The person chose Cancel on the instance's page (`error=access_denied`).
+    case denied
+    /// The instance sent another error, or a callback without a usable code.
+    case callbackFailed(String)
+    /// The instance refused the code (`device_session.invalid_grant`: expired, used, or not this verifier).
+    case codeRefused
+    /// The person cancelled (Esc), or the wait was cancelled.
+    case cancelled
+    /// The token exchange failed otherwise.
+    case exchange(GuestCraftError)
+    case storage(CredentialStoreError)
+
+    public var description: String {
+        switch self {
+        case .browserSignInNotOffered: "browser sign-in not offered"
+        case .alreadySignedIn: "already signed in to this instance"
+        case .invalidDeviceName(let problem): problem.description
+        case .listenerFailed(let why): "loopback listener failed: \(why)"
+        case .denied: "the person cancelled in the browser"
+        case .callbackFailed(let why): "callback failed: \(why)"
+        case .codeRefused: "the sign-in code was refused"
+        case .cancelled: "cancelled"
+        case .exchange(let error): "exchange failed: \(error)"
+        case .storage(let error): "storage: \(error)"
+        }
+    }
+}
+
+/// A browser sign-in in progress (RFC 8252 with PKCE S256): the loopback listener is open, the
+/// browser was asked to open `authorizationURL` (also shown to copy); `finish()` waits for the
+/// one callback, exchanges its code and saves the session; `cancel()` (Esc) closes the listener.
+public final class BrowserSignIn: Sendable {
+    public let instance: ConnectedInstance
+    public let deviceName: String
+    /// The instance's sign-in page with the challenge, `state`, redirect URI and device name.
+    public let authorizationURL: URL
+    /// Whether a browser was started; when not, the person opens `authorizationURL` by hand.
+    public let browserOpened: Bool
+    /// `http://127.0.0.1:<port>/callback`.
+    public let redirectURI: String
+
+    let pkce: PKCE
+    let listener: LoopbackListener
+    let connector: InstanceConnector
+    let credentials: CredentialStore
+
+    /// Opens the loopback listener and the browser. Refuses an instance without loopback
+    /// redirects, one this device is signed in to, and an invalid device name.
+    public init(instance: ConnectedInstance, deviceName: String, connector: InstanceConnector,
+                credentials: CredentialStore, openBrowser: BrowserOpener) throws(SignInError) {
+        guard instance.offersBrowserSignIn else { throw .browserSignInNotOffered }
+        let existing: StoredSession?
+        do {
+            existing = try credentials.session(for: instance.origin)
+        } catch {
+            throw .storage(error)
+        }
+        guard existing == nil else { throw .alreadySignedIn }
+        switch DeviceName.validate(deviceName) {
+        case .success(let name): self.deviceName = name
+        case .failure(let problem): throw .invalidDeviceName(problem)
+        }
+        let pkce = PKCE()
+        let state = PKCE.makeState()
+        let listener: LoopbackListener
+        do {
+            listener = try LoopbackListener(expectedState: state)
+        } catch {
+            throw .listenerFailed("\(error)")
+        }
+        let endpoint = Endpoints.mobileAuthorize(redirectURI: listener.redirectURI, codeChallenge: pkce.challenge,
+                                                 state: state, deviceName: self.deviceName)
+        guard let url = instance.origin.url(endpoint.pathAndQuery) else {
+            listener.close()
+            throw .listenerFailed("no sign-in URL for \(instance.origin)")
+        }
+        self.instance = instance
+        self.pkce = pkce
+        self.listener = listener
+        self.redirectURI = listener.redirectURI
+        self.authorizationURL = url
+        self.connector = connector
+        self.credentials = credentials
+        self.browserOpened = openBrowser(url)
+    }
+
+    deinit {
+        listener.close()
+    }
+
+    /// Waits for the callback, exchanges its code (with the verifier, the same redirect URI and
+    /// the device name) and saves the instance and its new session.
+    public func finish(cancellation: HTTPCancellation? = nil) async throws(SignInError) -> StoredSession {
+        let outcome = await listener.outcome()
+        let code: String
+        switch outcome {
+        case .code(let value): code = value
+        case .error("access_denied"): throw .denied
+        case .error(let error): throw .callbackFailed(error)
+        case .malformed: throw .callbackFailed("a callback without a code")
+        case .closed: throw .cancelled
+        }
+        let grant = DeviceSessionGrant.signIn(SignInGrant(code: code, codeVerifier: pkce.verifier,
+                                                          redirectURI: redirectURI, deviceName: deviceName))
+        let session: StoredSession
+        do {
+            session = try await connector.createSession(at: instance, grant: grant, cancellation: cancellation)
+        } catch .problem(let problem) where problem.code == .deviceSessionInvalidGrant {
+            throw .codeRefused
+        } catch .noAnswer(.cancelled) {
+            throw .cancelled
+        } catch {
+            throw .exchange(error)
+        }
+        do {
+            try credentials.saveInstance(instance)
+            try credentials.saveSession(session)
+        } catch {
+            throw .storage(error)
+        }
+        return session
+    }
+
+    /// Esc: closes the listener; a `finish()` still waiting ends with `.cancelled`.
+    public func cancel() {
+        listener.close()
+    }
+
+    /// Returns once the listener no longer listens (it closes shortly after its one callback).
+    public func listenerClosed() async {
+        await listener.closed()
+    }
+}

@@ -1,2 +1,0 @@
-/// InstanceClient layer (see docs/architecture.md).
-public enum InstanceClientModule {}

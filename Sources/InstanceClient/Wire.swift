@@ -1,0 +1,146 @@
+import Foundation
+import GuestCraftAPI
+import HTTPClient
+
+/// One request of an operation as the wire layer sends it; the bearer token travels beside the
+/// headers so that the last step before sending can check its origin.
+struct WireRequest: Sendable {
+    var operation: OperationID
+    var url: URL
+    var method: String
+    var headers: HTTPHeaders = [:]
+    var body: Data?
+    /// The device token and the origin that issued it; attached only to a URL of that origin.
+    var bearer: (token: String, origin: InstanceOrigin)?
+}
+
+/// The request/answer core every client here shares: sends, maps failures to `GuestCraftError`,
+/// checks answers against the route table, decodes, logs (never a token).
+struct Wire: Sendable {
+    let http: HTTPClient
+    let logger: ClientLogger?
+
+    /// Media types of a JSON answer and of a problem document.
+    static let jsonType = "application/json"
+    static let acceptHeader = "application/json, application/problem+json"
+
+    /// Sends the request; the token is attached here and only when the URL's origin is the one
+    /// that issued it.
+    func send(_ request: WireRequest, cancellation: HTTPCancellation?) async throws(GuestCraftError) -> HTTPResponse {
+        var headers = request.headers
+        if headers["Accept"] == nil { headers["Accept"] = Self.acceptHeader }
+        if let bearer = request.bearer {
+            guard let target = InstanceOrigin(url: request.url), target == bearer.origin else {
+                let error = GuestCraftError.noAnswer(.notSent("the token is sent to the origin that issued it only"))
+                log(request, error: error, wireBytes: 0)
+                throw error
+            }
+            headers[HeaderName.authorization] = "Bearer \(bearer.token)"
+        }
+        let http = HTTPRequest(method: request.method, url: request.url, headers: headers, body: request.body)
+        do {
+            return try await self.http.send(http, cancellation: cancellation)
+        } catch {
+            let mapped = GuestCraftError(error)
+            log(request, error: mapped, wireBytes: 0)
+            throw mapped
+        }
+    }
+
+    /// Sends a request of `descriptor` and reads its answer as `Answer`.
+    func perform<Answer: Decodable & Sendable>(_ request: WireRequest, descriptor: OperationDescriptor,
+                                               conditional ifNoneMatch: ETag?, as: Answer.Type,
+                                               cancellation: HTTPCancellation?) async throws(GuestCraftError) -> ReadAnswer<Answer> {
+        let response = try await send(request, cancellation: cancellation)
+        do {
+            let answer = try interpret(response, descriptor: descriptor, ifNoneMatch: ifNoneMatch, as: Answer.self)
+            log(request, response: response, outcome: answer.isNotModified ? "not modified" : "ok", problemCode: nil)
+            return answer
+        } catch {
+            log(request, response: response, outcome: error.description, problemCode: error.problemCode?.rawValue)
+            throw error
+        }
+    }
+
+    /// Reads an answer the way docs/api.md says it comes: 401, a problem document, 304 to a
+    /// conditional read, or a success status of the operation with its body.
+    func interpret<Answer: Decodable & Sendable>(_ response: HTTPResponse, descriptor: OperationDescriptor,
+                                                 ifNoneMatch: ETag?, as: Answer.Type) throws(GuestCraftError) -> ReadAnswer<Answer> {
+        let status = response.status
+        if status == 401 { throw .unauthorized }
+        if status >= 400 { throw Self.problem(in: response) }
+        let etag = response.headers[HeaderName.eTag].flatMap(ETag.init(header:))
+        if status == 304 {
+            guard let sent = ifNoneMatch else {
+                throw .invalidResponse(InvalidResponse(status: 304, what: "304 to a read that was not conditional"))
+            }
+            return .notModified(etag: etag ?? sent, wireBytes: response.wireBytes)
+        }
+        guard descriptor.successStatuses.contains(status) else {
+            throw .invalidResponse(InvalidResponse(status: status, what: "status not in \(descriptor.successStatuses)"))
+        }
+        let value: Answer
+        if descriptor.answerEncoding == .json {
+            guard Self.mediaType(response) == Self.jsonType else {
+                throw .invalidResponse(InvalidResponse(status: status, what: "Content-Type \(Self.mediaType(response) ?? "missing"), not JSON"))
+            }
+            do {
+                value = try APIJSON.decode(Answer.self, from: response.body)
+            } catch {
+                throw .invalidResponse(InvalidResponse(status: status, what: error.description))
+            }
+        } else if let empty = NoBody() as? Answer {
+            value = empty
+        } else {
+            throw .invalidResponse(InvalidResponse(status: status, what: "an answer without a body where one was expected"))
+        }
+        return .fresh(Fresh(value: value, etag: etag, wireBytes: response.wireBytes))
+    }
+
+    /// The problem of a 4xx/5xx answer; an error status without a problem document is outside the contract.
+    static func problem(in response: HTTPResponse) -> GuestCraftError {
+        let type = mediaType(response)
+        guard type == ProblemDocument.mediaType || type == jsonType,
+              let document = try? APIJSON.decode(ProblemDocument.self, from: response.body) else {
+            return .invalidResponse(InvalidResponse(status: response.status, what: "an error status without a problem document"))
+        }
+        let retryAfter = response.headers[HeaderName.retryAfter].flatMap { RetryAfter.parse($0) }
+            ?? document.retryAfter.map { Duration.seconds(max(0, $0)) }
+        return .problem(ProblemAnswer(status: response.status, document: document, retryAfter: retryAfter,
+                                      requestID: response.headers[HeaderName.requestID]))
+    }
+
+    /// The media type of the answer, lowercased, without parameters.
+    static func mediaType(_ response: HTTPResponse) -> String? {
+        guard let value = response.headers[HeaderName.contentType] else { return nil }
+        return value.split(separator: ";", maxSplits: 1).first
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+
+    private func log(_ request: WireRequest, error: GuestCraftError, wireBytes: Int) {
+        logger?(ClientLogEntry(operation: request.operation, origin: InstanceOrigin(url: request.url)?.string ?? "-",
+                               status: nil, problemCode: nil, requestID: nil, outcome: error.description,
+                               wireBytes: wireBytes))
+    }
+
+    private func log(_ request: WireRequest, response: HTTPResponse, outcome: String, problemCode: String?) {
+        logger?(ClientLogEntry(operation: request.operation, origin: InstanceOrigin(url: request.url)?.string ?? "-",
+                               status: response.status, problemCode: problemCode,
+                               requestID: response.headers[HeaderName.requestID], outcome: outcome,
+                               wireBytes: response.wireBytes))
+    }
+}
+
+/// `Retry-After`: seconds, or an HTTP date (RFC 9110 §10.2.3).
+enum RetryAfter {
+    static func parse(_ value: String, now: Date = Date()) -> Duration? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int(text), seconds >= 0 { return .seconds(seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: text) else { return nil }
+        return .seconds(max(0, Int(date.timeIntervalSince(now).rounded(.up))))
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import InstanceClient
-
-@Test func moduleLinks() { #expect(Bool(true)) }

@@ -159,8 +159,6 @@ public struct SignInClient: Sendable {
 
 /// Calls made with a device session (the app's own, outside the work tabs).
 public struct SessionAPIClient: Sendable {
-    /// Discovery read again with the session's client (capabilities may have changed).
-    public var discovery: @Sendable (StoredSession) async -> Result<InstanceDescription, GuestCraftError>
     public var workspaces: @Sendable (StoredSession) async -> Result<WorkspaceList, GuestCraftError>
     /// A page of a workspace's properties after `cursor`.
     public var properties: @Sendable (StoredSession, WorkspaceID, _ cursor: String?) async
@@ -170,12 +168,10 @@ public struct SessionAPIClient: Sendable {
     /// Deletes exactly this token here (after a 401); a newer session stays.
     public var forgetToken: @Sendable (StoredSession) async -> Void
 
-    public init(discovery: @escaping @Sendable (StoredSession) async -> Result<InstanceDescription, GuestCraftError>,
-                workspaces: @escaping @Sendable (StoredSession) async -> Result<WorkspaceList, GuestCraftError>,
+    public init(workspaces: @escaping @Sendable (StoredSession) async -> Result<WorkspaceList, GuestCraftError>,
                 properties: @escaping @Sendable (StoredSession, WorkspaceID, String?) async -> Result<PropertyPage, GuestCraftError>,
                 signOut: @escaping @Sendable (StoredSession) async -> Result<SignOutOutcome, StorageFailure>,
                 forgetToken: @escaping @Sendable (StoredSession) async -> Void) {
-        self.discovery = discovery
         self.workspaces = workspaces
         self.properties = properties
         self.signOut = signOut

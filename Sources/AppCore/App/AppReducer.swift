@@ -194,6 +194,10 @@ public struct AppReducer: Reducer {
                     tabEvent(.started(context), &state),
                 ]
                 if state.current?.activeTab == .account { effects.append(loadAccount(&state)) }
+                if let link = state.options.link {
+                    state.options.link = nil
+                    effects.append(openLink(link, &state))
+                }
                 return .merge(effects)
             }
 
@@ -700,6 +704,21 @@ public struct AppReducer: Reducer {
         state.current?.activeTab = tab
         if tab == .account { return loadAccount(&state) }
         return tabEvent(.opened(tab), &state)
+    }
+
+    /// `guestcraft open …`: a room opens as if its tag were scanned on Housekeeping.
+    private func openLink(_ link: GuestcraftCommand.OpenLink, _ state: inout AppState) -> Effect<AppAction> {
+        switch link {
+        case .room(let number):
+            guard state.current?.visibleTabs.contains(.housekeeping) == true else {
+                state.current?.notices.append(Notice(.warning, L("app.open_room_not_offered")))
+                return .none
+            }
+            return .merge(select(.housekeeping, &state), tabEvent(.pasted(.housekeeping, number + "\n"), &state))
+        case .reservation:
+            state.current?.notices.append(Notice(.warning, L("app.open_reservation_not_available")))
+            return .none
+        }
     }
 
     // MARK: - Helpers

@@ -97,11 +97,15 @@ public struct AppOptions: Equatable, Sendable {
     public var preferredProperty: PropertyID?
     /// A sentence for the first screen.
     public var startNotice: String?
+    /// Opened once the work tabs are up (`guestcraft open room/101`); cleared then.
+    public var link: GuestcraftCommand.OpenLink?
 
-    public init(openOrigin: InstanceOrigin? = nil, preferredProperty: PropertyID? = nil, startNotice: String? = nil) {
+    public init(openOrigin: InstanceOrigin? = nil, preferredProperty: PropertyID? = nil, startNotice: String? = nil,
+                link: GuestcraftCommand.OpenLink? = nil) {
         self.openOrigin = openOrigin
         self.preferredProperty = preferredProperty
         self.startNotice = startNotice
+        self.link = link
     }
 }
 

@@ -580,6 +580,12 @@ public struct AppReducer: Reducer {
 
     // MARK: - Input
 
+    /// A digit that the tab on screen takes itself (Housekeeping's jump to a room).
+    private func digitGoesToTab(_ key: Key, _ state: AppState) -> Bool {
+        guard case .character = key, let current = state.current, current.activeTab != .account else { return false }
+        return WorkTabs.takesDigits(current.tabs, tab: current.activeTab)
+    }
+
     private func keyPressed(_ key: Key, _ state: inout AppState) -> Effect<AppAction> {
         if var confirmation = state.confirmation {
             switch key {
@@ -610,7 +616,7 @@ public struct AppReducer: Reducer {
             default:
                 break
             }
-            if state.route == .work, let tab = WorkTab.opened(by: key) {
+            if state.route == .work, let tab = WorkTab.opened(by: key), !digitGoesToTab(key, state) {
                 return select(tab, &state)
             }
         }

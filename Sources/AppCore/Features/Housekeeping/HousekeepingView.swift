@@ -36,6 +36,22 @@ public enum HousekeepingView {
                    style: .title)
     }
 
+    /// Every key of the tab, for `?`.
+    public static func helpKeys(_ state: HousekeepingFeature.State) -> [KeyHint] {
+        [
+            KeyHint(key: "d c i", label: L("housekeeping.help.set_status")),
+            KeyHint(key: "0–9 /", label: L("housekeeping.help.jump")),
+            KeyHint(key: "s", label: L("housekeeping.help.status_filter")),
+            KeyHint(key: "f", label: L("housekeeping.help.floor_filter")),
+            KeyHint(key: "a", label: L("housekeeping.hint.all")),
+            KeyHint(key: L("keys.enter"), label: L("housekeeping.help.open")),
+            KeyHint(key: "n", label: L("outbox.send_now")),
+            KeyHint(key: "v", label: L("outbox.review")),
+            KeyHint(key: "F1–F5", label: L("housekeeping.help.tabs")),
+            KeyHint(key: "↑ ⚠", label: L("housekeeping.help.marks")),
+        ]
+    }
+
     static func notices(_ notice: Notice?, _ freshness: Freshness, _ badge: OutboxBadge) -> [Notice] {
         [notice, WorkNotices.freshness(freshness), WorkNotices.outbox(badge)].compactMap { $0 }
     }

@@ -142,6 +142,20 @@ public enum TasksView {
         return hints
     }
 
+    /// Every key of the tab, for `?`.
+    public static func helpKeys(_ state: TasksFeature.State) -> [KeyHint] {
+        [
+            KeyHint(key: "s", label: L("tasks.help.start_finish")),
+            KeyHint(key: "k", label: L("tasks.help.skip")),
+            KeyHint(key: "u", label: L("tasks.help.undo")),
+            KeyHint(key: "e", label: L("task.hint.edit_note")),
+            KeyHint(key: L("keys.enter"), label: L("tasks.help.open")),
+            KeyHint(key: "j ↓ ↑", label: L("keys.move")),
+            KeyHint(key: "n", label: L("outbox.send_now")),
+            KeyHint(key: "v", label: L("outbox.review")),
+        ]
+    }
+
     // MARK: Skip question
 
     static func skipOverlay(_ prompt: TasksFeature.SkipPrompt, _ state: TasksFeature.State) -> Overlay {

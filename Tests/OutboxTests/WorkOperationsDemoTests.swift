@@ -65,7 +65,8 @@ import Testing
 
     @Test func twoOfflineChangesOfOneRoomMakeNoFalseConflict() async throws {
         let f = try DemoOutboxFixture()
-        let room = try await f.settableRooms().first { $0.housekeepingStatus == .dirty } ?? f.settableRooms()[0]
+        let settable = try await f.settableRooms()
+        let room = settable.first { $0.housekeepingStatus == .dirty } ?? settable[0]
         // Made offline: clean, then inspected, both from the version the device read.
         try f.queue(f.change(room, to: room.housekeepingStatus == .clean ? .dirty : .clean))
         try f.queue(f.change(room, to: .inspected))

@@ -603,7 +603,7 @@ public struct AppReducer: Reducer {
         if !state.isEditingText || key == .function(10) {
             switch key {
             case .character("?"):
-                state.help = HelpFeature.State(screenKeys: AppView.body(state).helpKeys)
+                state.help = HelpFeature.State(keys: AppView.helpKeys(state))
                 return .none
             case .character("q"), .function(10):
                 return quit(&state)

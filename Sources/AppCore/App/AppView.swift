@@ -44,6 +44,15 @@ public enum AppView {
     /// Whether the program should end.
     public static func shouldQuit(_ state: AppState) -> Bool { state.quitRequested }
 
+    /// The keys `?` lists: the screen's own, then the global ones (all of them on work screens).
+    static func helpKeys(_ state: AppState) -> [KeyHint] {
+        var keys = body(state).helpKeys.filter { $0 != GlobalKeys.help && $0 != GlobalKeys.quit }
+        let globals = state.route == .work ? GlobalKeys.all
+            : [KeyHint(key: "?", label: L("keys.help")), KeyHint(key: "q", label: L("keys.quit"))]
+        for key in globals where !keys.contains(where: { $0.key == key.key }) { keys.append(key) }
+        return keys
+    }
+
     /// What the screen that is up draws (without header, tabs and dialogs).
     static func body(_ state: AppState) -> ScreenBody {
         switch state.route {

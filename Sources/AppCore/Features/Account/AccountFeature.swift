@@ -196,7 +196,7 @@ public struct AccountFeature: Reducer {
     }
 
     /// A held change's sentence: the catalog's for its problem code, else by its reason.
-    static func heldSentence(_ hold: OutboxHold) -> String {
+    static func heldSentence(_ hold: PendingChange.Hold) -> String {
         if let code = hold.code, let sentence = ErrorText.problem(ProblemCode(rawValue: code)) { return sentence }
         switch hold.reason {
         case .conflict: return L("account.held_conflict")

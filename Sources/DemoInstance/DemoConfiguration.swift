@@ -1,0 +1,75 @@
+import Foundation
+import GuestCraftAPI
+
+/// How a demo instance runs: where it listens and keeps its data, which hotel it generates, what it declares.
+public struct DemoConfiguration: Sendable {
+    /// PEM texts of a certificate chain and its key, to serve HTTPS.
+    public struct TLS: Sendable {
+        public var certificatePEM: String
+        public var privateKeyPEM: String
+        public init(certificatePEM: String, privateKeyPEM: String) {
+            self.certificatePEM = certificatePEM
+            self.privateKeyPEM = privateKeyPEM
+        }
+    }
+
+    /// IPv4 address to bind (`127.0.0.1`).
+    public var host: String
+    /// Port to bind; 0 picks a free one.
+    public var port: UInt16
+    /// Where the database and `admin-key` live; nil makes a temporary directory that `stop()` deletes.
+    public var dataDirectory: URL?
+    /// Rooms of Garden Court, the generated property (1…5,000). Harbour View is always the small hotel of docs/api.md.
+    public var rooms: Int
+    /// Seed of the generated data (Garden Court's guests, stays, statuses).
+    public var seed: UInt64
+    /// Small extra properties ("Demo Inn 001", …), to page the property list.
+    public var extraProperties: Int
+    /// The business date every property starts on; only the night audit advances it.
+    public var businessDate: BusinessDate
+    /// Capabilities declared in discovery; operations of the others answer 404.
+    public var capabilities: [Capability]
+    /// The oldest app version served (discovery's `min_app_version`).
+    public var minAppVersion: String
+    public var tls: TLS?
+    /// The instance's clock: every instant it writes comes from it, so tests can fix it.
+    public var clock: DemoClock
+    /// Failed `device_sessions.create` attempts an address may make in a minute before 429.
+    public var failedGrantsPerMinute: Int
+    /// Most connections served at once (one thread each).
+    public var connectionLimit: Int
+
+    public init(host: String = "127.0.0.1", port: UInt16 = 0, dataDirectory: URL? = nil, rooms: Int = 120,
+                seed: UInt64 = 1, extraProperties: Int = 0,
+                businessDate: BusinessDate = DemoConfiguration.defaultBusinessDate,
+                capabilities: [Capability] = Capability.all, minAppVersion: String = "0.1.0", tls: TLS? = nil,
+                clock: DemoClock = DemoClock(), failedGrantsPerMinute: Int = 20, connectionLimit: Int = 256) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.rooms = rooms
+        self.seed = seed
+        self.extraProperties = extraProperties
+        self.businessDate = businessDate
+        self.capabilities = capabilities
+        self.minAppVersion = minAppVersion
+        self.tls = tls
+        self.clock = clock
+        self.failedGrantsPerMinute = failedGrantsPerMinute
+        self.connectionLimit = connectionLimit
+    }
+
+    /// 2026-11-02, the business date of docs/api.md's examples.
+    public static let defaultBusinessDate = BusinessDate(year: 2026, month: 11, day: 2)!
+
+    /// The most rooms a generated property may have.
+    public static let maximumRooms = 5_000
+
+    /// Why the configuration cannot run, or nil.
+    func problem() -> String? {
+        if !(1...Self.maximumRooms).contains(rooms) { return "rooms must be 1…\(Self.maximumRooms), not \(rooms)" }
+        if !(0...1_000).contains(extraProperties) { return "extra properties must be 0…1000" }
+        if minAppVersion.isEmpty { return "min app version is empty" }
+        return nil
+    }
+}

@@ -1,2 +1,0 @@
-/// DemoInstance layer (see docs/architecture.md).
-public enum DemoInstanceModule {}

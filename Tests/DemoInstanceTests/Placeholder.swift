@@ -1,4 +1,0 @@
-import Testing
-@testable import DemoInstance
-
-@Test func moduleLinks() { #expect(Bool(true)) }

@@ -11,8 +11,8 @@ public enum AppView {
     public static func view(_ state: AppState) -> Screen {
         let body = body(state)
         var hints = body.hints
-        for global in [GlobalKeys.help, GlobalKeys.quit] where !state.isEditingText && !hints.contains(global) {
-            hints.append(global)
+        if !state.isEditingText {
+            hints = [GlobalKeys.help] + hints.filter { $0 != GlobalKeys.help && $0 != GlobalKeys.quit } + [GlobalKeys.quit]
         }
         var screen = Screen(id: screenID(state), rows: body.rows, focus: body.focus, notices: body.notices,
                             hints: hints, overlay: body.overlay)

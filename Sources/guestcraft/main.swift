@@ -26,6 +26,9 @@ default:
     break
 }
 
+// A peer closing a socket (the embedded demo, the sign-in listener) must not end the program.
+signal(SIGPIPE, SIG_IGN)
+
 let services: LiveServices
 do {
     services = try LiveServices(environment: ProcessInfo.processInfo.environment)

@@ -215,16 +215,31 @@ public struct PendingChange: Equatable, Sendable {
     public var summary: String
     public var createdAt: Date
     /// Set when it waits for the person's decision.
-    public var hold: OutboxHold?
+    public var hold: Hold?
     /// Its last attempt got no answer: the instance may have applied it.
     public var outcomeUnknown: Bool
 
-    public init(id: Int64, summary: String, createdAt: Date, hold: OutboxHold?, outcomeUnknown: Bool) {
+    public init(id: Int64, summary: String, createdAt: Date, hold: Hold?, outcomeUnknown: Bool) {
         self.id = id
         self.summary = summary
         self.createdAt = createdAt
         self.hold = hold
         self.outcomeUnknown = outcomeUnknown
+    }
+
+    /// Why a change waits for the person: a conflict or a refusal, with the instance's problem
+    /// code and its own explanation.
+    public struct Hold: Equatable, Sendable {
+        public var reason: HoldReason
+        public var code: String?
+        /// The instance's explanation (problem `detail`), untrusted text.
+        public var detail: String?
+
+        public init(reason: HoldReason, code: String?, detail: String?) {
+            self.reason = reason
+            self.code = code
+            self.detail = detail
+        }
     }
 }
 

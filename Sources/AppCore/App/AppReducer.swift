@@ -471,8 +471,11 @@ public struct AppReducer: Reducer {
             let leave = leaveContext(&state)
             state.current?.workspace = workspace
             state.current?.property = property
-            state.current?.notices = automatically
-                ? [Notice(.info, L("workspace.chosen_automatically", ["property": property.name]))] : []
+            if automatically {
+                state.current?.notices.append(Notice(.info, L("workspace.chosen_automatically", ["property": property.name])))
+            } else {
+                state.current?.notices = []
+            }
             state.preferences.remember(WorkChoice(instanceKey: current.instance.key,
                                                   personID: current.session.user.id.rawValue,
                                                   workspace: workspace, property: property))
@@ -609,7 +612,7 @@ public struct AppReducer: Reducer {
         if !state.isEditingText || key == .function(10) {
             switch key {
             case .character("?"):
-                state.help = HelpFeature.State(screenKeys: AppView.body(state).helpKeys)
+                state.help = HelpFeature.State(keys: AppView.helpKeys(state))
                 return .none
             case .character("q"), .function(10):
                 return quit(&state)

@@ -11,8 +11,8 @@ public enum AppView {
     public static func view(_ state: AppState) -> Screen {
         let body = body(state)
         var hints = body.hints
-        for global in [GlobalKeys.help, GlobalKeys.quit] where !state.isEditingText && !hints.contains(global) {
-            hints.append(global)
+        if !state.isEditingText {
+            hints = [GlobalKeys.help] + hints.filter { $0 != GlobalKeys.help && $0 != GlobalKeys.quit } + [GlobalKeys.quit]
         }
         var screen = Screen(id: screenID(state), rows: body.rows, focus: body.focus, notices: body.notices,
                             hints: hints, overlay: body.overlay)
@@ -43,6 +43,15 @@ public enum AppView {
 
     /// Whether the program should end.
     public static func shouldQuit(_ state: AppState) -> Bool { state.quitRequested }
+
+    /// The keys `?` lists: the screen's own, then the global ones (all of them on work screens).
+    static func helpKeys(_ state: AppState) -> [KeyHint] {
+        var keys = body(state).helpKeys.filter { $0 != GlobalKeys.help && $0 != GlobalKeys.quit }
+        let globals = state.route == .work ? GlobalKeys.all
+            : [KeyHint(key: "?", label: L("keys.help")), KeyHint(key: "q", label: L("keys.quit"))]
+        for key in globals where !keys.contains(where: { $0.key == key.key }) { keys.append(key) }
+        return keys
+    }
 
     /// What the screen that is up draws (without header, tabs and dialogs).
     static func body(_ state: AppState) -> ScreenBody {

@@ -260,7 +260,9 @@ extension OutboxClient {
                     }
                     return .success(entries.map { entry in
                         PendingChange(id: entry.id, summary: ChangeSummary.text(engine.describe(entry)),
-                                      createdAt: entry.createdAt, hold: entry.hold, outcomeUnknown: entry.outcomeUnknown)
+                                      createdAt: entry.createdAt,
+                                      hold: entry.hold.map { PendingChange.Hold(reason: $0.reason, code: $0.code, detail: $0.detail) },
+                                      outcomeUnknown: entry.outcomeUnknown)
                     })
                 } catch {
                     return .failure(StorageFailure("\(error)"))

@@ -191,12 +191,20 @@ public struct AccountFeature: Reducer {
     static func hints(_ state: State) -> [KeyHint] {
         var hints: [KeyHint] = []
         if state.focusedChange != nil { hints.append(KeyHint(key: "x", label: L("account.key_discard"))) }
-        hints += Command.allCases.map { KeyHint(key: String($0.key), label: $0.title) }
-        return hints + [KeyHint(key: "r", label: L("keys.refresh"))]
+        hints += [KeyHint(key: "w", label: L("account.key_switch")), KeyHint(key: "s", label: L("account.send_now")),
+                  KeyHint(key: "o", label: L("account.sign_out")), KeyHint(key: "i", label: L("account.key_instance"))]
+        return hints
+    }
+
+    static func helpKeys(_ state: State) -> [KeyHint] {
+        var keys: [KeyHint] = []
+        if state.focusedChange != nil { keys.append(KeyHint(key: "x", label: L("account.key_discard"))) }
+        keys += Command.allCases.map { KeyHint(key: String($0.key), label: $0.title) }
+        return keys + [KeyHint(key: "r", label: L("keys.refresh"))]
     }
 
     /// A held change's sentence: the catalog's for its problem code, else by its reason.
-    static func heldSentence(_ hold: OutboxHold) -> String {
+    static func heldSentence(_ hold: PendingChange.Hold) -> String {
         if let code = hold.code, let sentence = ErrorText.problem(ProblemCode(rawValue: code)) { return sentence }
         switch hold.reason {
         case .conflict: return L("account.held_conflict")
@@ -258,6 +266,7 @@ public struct AccountFeature: Reducer {
         }
         var notices: [Notice] = []
         if let notice = state.notice { notices.append(notice) }
-        return ScreenBody(rows: rows, focus: rowID(state.focus), notices: notices, hints: hints(state))
+        return ScreenBody(rows: rows, focus: rowID(state.focus), notices: notices, hints: hints(state),
+                          helpKeys: helpKeys(state))
     }
 }

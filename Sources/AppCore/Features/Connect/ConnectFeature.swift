@@ -155,7 +155,12 @@ public struct ConnectFeature: Reducer {
             case .enter: return submitAddress(&state)
             case .up, .down, .tab, .backTab: moveFocus(key == .up || key == .backTab ? -1 : 1, &state)
             case .escape:
-                if !state.address.isEmpty { state.address = TextInput() } else { moveFocus(-1, &state) }
+                if !state.address.isEmpty {
+                    state.address = TextInput()
+                } else {
+                    // Out of the field, so that q and ? work: to the last instance, else to Pair.
+                    state.focus = state.instances.last.map { .instance($0.instance.key) } ?? .pair
+                }
             default: _ = state.address.apply(key)
             }
             return .none

@@ -1,0 +1,92 @@
+import AppCore
+import Foundation
+import Testing
+@testable import TerminalUI
+
+/// The real ncurses driver in a real terminal (tmux): the test binary runs the sample shell in a
+/// tmux pane (`childRunsTheSampleShell`, enabled only there) and this suite drives it with keys.
+@Suite(.serialized) struct NCursesEndToEndTests {
+    static let childVariable = "GUESTCRAFT_TUI_E2E_CHILD"
+    static let isChild = ProcessInfo.processInfo.environment[childVariable] != nil
+
+    /// Runs inside the tmux pane: the sample shell on the real terminal, until `q`.
+    @MainActor
+    @Test(.enabled(if: isChild)) func childRunsTheSampleShell() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let header = Header(instance: "山田 Hotel", property: "Main House", businessDate: "Tue 12 Mar",
+                            connection: .online, toSend: 2)
+        let store = Store(initialState: SampleShell.State(header: header),
+                          reducer: SampleShell(environment: .init(clock: .live)))
+        let driver = NCursesDriver(options: .fromEnvironment(environment))
+        let outcome: String
+        do {
+            let reason = try TerminalApp.run(store: store, view: SampleShell.view, input: SampleShell.action(for:),
+                                             shouldQuit: \.quitRequested, driver: driver)
+            outcome = "\(reason)"
+        } catch let error as TerminalError {
+            outcome = error.message
+        }
+        if let path = environment["GUESTCRAFT_TUI_E2E_RESULT"] {
+            try outcome.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
+
+    func childCommand(term: String, result: String) throws -> String {
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        return "env \(Self.childVariable)=1 GUESTCRAFT_TUI_E2E_RESULT=\(result) TERM=\(term) "
+            + "\(executable) --testing-library swift-testing --filter childRunsTheSampleShell"
+    }
+
+    @Test(.enabled(if: !isChild && Tmux.isAvailable)) func anUnknownTermIsASentenceNotACrash() async throws {
+        let result = FileManager.default.temporaryDirectory.appendingPathComponent("tui-e2e-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: result) }
+        let tmux = Tmux()
+        try tmux.start(try childCommand(term: "no-such-terminal", result: result))
+        #expect(try await tmux.waitFor { _ in (try? tmux.paneDead()) == true })
+        let message = try String(contentsOfFile: result, encoding: .utf8)
+        #expect(message.contains("TERM=no-such-terminal"), "\(message)")
+    }
+
+    @Test(.enabled(if: !isChild && Tmux.isAvailable)) func theSampleShellInTmux() async throws {
+        let result = FileManager.default.temporaryDirectory.appendingPathComponent("tui-e2e-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: result) }
+        let tmux = Tmux()
+        try tmux.start(try childCommand(term: "xterm-256color", result: result))
+
+        let started = try await tmux.waitFor { $0.first?.hasPrefix("山田 Hotel · Main House") == true }
+        let firstFrame = try tmux.screen()
+        #expect(started, "first frame: \(firstFrame)")
+        #expect(try tmux.screen()[1].contains("1 Today  2 Search  3 Housekeeping"))
+        let cursor = try tmux.cursor()
+        #expect(cursor == (0, 5), "the cursor is on the focused row")
+
+        try tmux.send("j", "j")
+        #expect(try await tmux.waitFor { _ in (try? tmux.cursor().y) == 7 })
+
+        try tmux.send("3")
+        #expect(try await tmux.waitFor { $0[2] == "Housekeeping" })
+        let cursorAfterSwitch = try tmux.cursor()
+        #expect(cursorAfterSwitch == (0, 5), "switching tabs resets focus")
+
+        try tmux.send("F2")
+        #expect(try await tmux.waitFor { $0[2] == "Search" })
+
+        // Pasted, "4" is text: bracketed paste keeps it from switching to tab 4.
+        try tmux.paste("4")
+        try tmux.send("?")
+        #expect(try await tmux.waitFor { $0.contains { $0.contains("┌─ Keys") } })
+        #expect(try tmux.screen()[2] != "My tasks")
+        try tmux.send("Escape")
+        #expect(try await tmux.waitFor { !$0.contains { $0.contains("┌─ Keys") } })
+
+        try tmux.resize(width: 30, height: 10)
+        #expect(try await tmux.waitFor { $0.joined(separator: " ").contains("larger") })
+        try tmux.resize(width: 80, height: 24)
+        #expect(try await tmux.waitFor { $0.first?.hasPrefix("山田 Hotel") == true })
+
+        try tmux.send("q")
+        #expect(try await tmux.waitFor { _ in (try? tmux.paneDead()) == true })
+        #expect(try String(contentsOfFile: result, encoding: .utf8) == "quit")
+        #expect(!(try tmux.screen().contains { $0.contains("Sample row") }), "endwin gave the screen back")
+    }
+}

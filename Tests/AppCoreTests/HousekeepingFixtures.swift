@@ -132,3 +132,11 @@ final class Gate: Sendable {
         while !isOpen.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(1)) }
     }
 }
+
+extension WorkTabs.State {
+    /// The tabs once a context started: they keep it and read when they are opened.
+    mutating func started(_ context: WorkContext?) {
+        housekeeping.context = context
+        tasks.context = context
+    }
+}

@@ -167,7 +167,7 @@ public struct AppReducer: Reducer {
                                                       personID: current.session.user.id.rawValue,
                                                       workspace: workspace, property: property))
                 var effects = [savePreferences(state)]
-                if let context = state.current?.context { effects.append(tabEvent(.started(context), &state)) }
+                if let context = state.current?.context { effects.append(startTabs(context, &state)) }
                 return .merge(effects)
             }
 
@@ -191,7 +191,7 @@ public struct AppReducer: Reducer {
                 var effects: [Effect<AppAction>] = [
                     .run { _ in await activate(context) },
                     count(partition),
-                    tabEvent(.started(context), &state),
+                    startTabs(context, &state),
                 ]
                 if state.current?.activeTab == .account { effects.append(loadAccount(&state)) }
                 if let link = state.options.link {
@@ -731,6 +731,14 @@ public struct AppReducer: Reducer {
     }
 
     // MARK: - Helpers
+
+    /// Starts the work tabs on a context; the tab on screen opens (reads its saved copy, then
+    /// a fresh one); the others read when they are opened.
+    private func startTabs(_ context: WorkContext, _ state: inout AppState) -> Effect<AppAction> {
+        let started = tabEvent(.started(context), &state)
+        guard let tab = state.current?.activeTab, tab != .account else { return started }
+        return .merge(started, tabEvent(.opened(tab), &state))
+    }
 
     /// Sends an event to the work tabs (only while a context is on screen).
     private func tabEvent(_ event: WorkTabEvent, _ state: inout AppState) -> Effect<AppAction> {

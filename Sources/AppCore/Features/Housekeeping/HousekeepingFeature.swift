@@ -51,12 +51,14 @@ public struct HousekeepingFeature: Reducer {
         public var waiting: [UnitID: HousekeepingStatus]
         /// The outbox's room changes as last read.
         public var pending: PendingRooms
+        /// A room tag scanned (or a `guestcraft open room/…` link) before the rooms were read.
+        public var pendingJump: String?
 
         public init(list: RoomList = RoomList(), businessDate: BusinessDate? = nil, focus: UnitID? = nil,
                     jump: String? = nil, freshness: Freshness = .loading, lastUpdated: String? = nil,
                     notice: Notice? = nil, badge: OutboxBadge = OutboxBadge(), detail: RoomDetail? = nil,
                     hasLoaded: Bool = false, inFlight: Set<UnitID> = [], waiting: [UnitID: HousekeepingStatus] = [:],
-                    pending: PendingRooms = .none) {
+                    pending: PendingRooms = .none, pendingJump: String? = nil) {
             self.list = list
             self.businessDate = businessDate
             self.focus = focus
@@ -70,6 +72,7 @@ public struct HousekeepingFeature: Reducer {
             self.inFlight = inFlight
             self.waiting = waiting
             self.pending = pending
+            self.pendingJump = pendingJump
         }
     }
 
@@ -139,7 +142,11 @@ public struct HousekeepingFeature: Reducer {
             guard state.detail == nil else { return .none }
             let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
             state.jump = nil
-            jump(to: line, &state)
+            if state.list.isEmpty && state.freshness == .loading {
+                state.pendingJump = line
+            } else {
+                jump(to: line, &state)
+            }
             return .none
 
         case .badgeChanged(let badge):
@@ -152,10 +159,21 @@ public struct HousekeepingFeature: Reducer {
             apply(copy.value, &state)
             state.lastUpdated = environment.formatTime(copy.savedAt)
             if state.freshness == .loading { state.freshness = .updating(lastUpdated: state.lastUpdated) }
+            if let pending = state.pendingJump,
+               state.list.match(number: Self.roomNumber(inTag: pending)) != nil {
+                state.pendingJump = nil
+                jump(to: pending, &state)
+            }
             return .none
 
         case .unitsRead(let result, let pending):
             state.pending = pending
+            defer {
+                if let jump = state.pendingJump, result != .sessionEnded {
+                    state.pendingJump = nil
+                    self.jump(to: jump, &state)
+                }
+            }
             switch result {
             case .fresh(let units, let at):
                 apply(units, &state)

@@ -41,14 +41,16 @@ public struct TasksTab: Reducer {
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case .app(.started(let context)):
+            // It reads when it is opened (the app opens the tab on screen at once).
             state = State(context: context)
-            return .merge(feature(.appeared, &state), count(context))
+            return .none
         case .app(.stopped):
             state = State()
             return .merge(.cancel(id: TasksFeature.readID), .cancel(id: TasksFeature.detailReadID),
                           .cancel(id: TasksFeature.undoID))
         case .app(.opened(.tasks)):
-            return feature(.appeared, &state)
+            guard let context = state.context else { return .none }
+            return .merge(feature(.appeared, &state), count(context))
         case .app(.opened):
             return .none
         case .app(.keyPressed(_, let key)):
@@ -58,10 +60,11 @@ public struct TasksTab: Reducer {
         case .app(.rowClicked(_, let id)):
             return feature(.rowClicked(id), &state)
         case .app(.outboxRoundFinished(let sent, let held)):
-            guard let context = state.context else { return .none }
+            guard let context = state.context, state.feature.hasLoaded else { return .none }
             if sent.isEmpty && held.isEmpty { return count(context) }
             return .merge(feature(.refresh, &state), count(context))
         case .app(.connectionRestored):
+            guard state.feature.hasLoaded else { return .none }
             return feature(.refresh, &state)
         case .app(.capabilitiesChanged):
             return .none

@@ -14,6 +14,7 @@ final class ByteCountingProxy: Sendable {
     private let sent = Atomic<Int>(0)
     private let received = Atomic<Int>(0)
     private let accepted = Atomic<Int>(0)
+    private let open = Mutex<[SocketPair]>([])
 
     /// Client to instance, instance to client, connections accepted.
     var counts: (sent: Int, received: Int, connections: Int) {
@@ -49,8 +50,19 @@ final class ByteCountingProxy: Sendable {
         accepted.store(0, ordering: .releasing)
     }
 
-    /// Stops accepting; forwarding threads end with their connections.
+    /// Closes every forwarded connection, as an instance's idle timeout or a network change
+    /// would: the client's next request needs a new one.
+    func dropConnections() {
+        let pairs = open.withLock { pairs in
+            defer { pairs.removeAll() }
+            return pairs
+        }
+        for pair in pairs { pair.shutdown() }
+    }
+
+    /// Stops accepting and closes the connections.
     func stop() {
+        dropConnections()
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
@@ -77,6 +89,7 @@ final class ByteCountingProxy: Sendable {
             accepted.add(1, ordering: .relaxed)
             // Each direction on its own thread; the one that ends last closes both sockets.
             let pair = SocketPair(client: client, upstream: upstream)
+            open.withLock { $0.append(pair) }
             Thread.detachNewThread { [self] in
                 pump(from: pair.client, to: pair.upstream, upward: true)
                 if pair.finishOne() { pair.close() }
@@ -128,6 +141,12 @@ private final class SocketPair: Sendable {
 
     /// True for the second direction to finish.
     func finishOne() -> Bool { finished.add(1, ordering: .acquiringAndReleasing).newValue == 2 }
+
+    /// Ends both directions; the forwarding threads then finish and close the sockets.
+    func shutdown() {
+        _ = Glibc.shutdown(client, Int32(SHUT_RDWR))
+        _ = Glibc.shutdown(upstream, Int32(SHUT_RDWR))
+    }
 
     func close() {
         _ = Glibc.close(client)

@@ -5,8 +5,9 @@ import InstanceClient
 
 /// SPEC §10: "A refresh that changed nothing: ≤ 1 KiB on the wire". Reads a work screen's list
 /// with the app's client through a byte-counting forwarder: first fresh, then with its ETag
-/// (`If-None-Match`, answered 304) over the same connection, then over a new one (where HTTPS
-/// pays its handshake).
+/// (`If-None-Match`, answered 304) over the same connection, over a new connection of the same
+/// client (an HTTPS session resumed, if the instance allows) and from a new client (a new
+/// process: a full handshake).
 enum RefreshBench {
     static let options: Set<String> = ["home", "property"]
 
@@ -51,10 +52,15 @@ enum RefreshBench {
             proxy.reset()
             let again = try await read(first, etag)
             report(name, "refresh, same connection", proxy: proxy, clientBytes: again.wireBytes, notModified: again.notModified)
+            proxy.dropConnections()
+            proxy.reset()
+            let reconnected = try await read(first, etag)
+            report(name, "refresh, same client after its connection closed", proxy: proxy,
+                   clientBytes: reconnected.wireBytes, notModified: reconnected.notModified)
             let second = InstanceClient(session: session, http: HTTPClient(transport: HTTPTransport()))
             proxy.reset()
             let cold = try await read(second, etag)
-            report(name, "refresh, new connection", proxy: proxy, clientBytes: cold.wireBytes, notModified: cold.notModified)
+            report(name, "refresh, a new client (new process)", proxy: proxy, clientBytes: cold.wireBytes, notModified: cold.notModified)
         }
     }
 

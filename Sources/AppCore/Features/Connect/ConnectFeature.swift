@@ -176,6 +176,10 @@ public struct ConnectFeature: Reducer {
         case .character("x"), .delete:
             if let summary = state.focusedInstance { return .send(.delegate(.remove(summary))) }
         case .character("r"): return reduce(into: &state, action: .reload)
+        case .character(let c) where c != "q" && c != "?":
+            // Typing (or a scanner typing a pairing link) starts the address field.
+            state.focus = .address
+            state.address.insert(String(c))
         default: break
         }
         return .none

@@ -59,6 +59,7 @@ public struct AppReducer: Reducer {
             return connectScope.reduce(into: &state, action: action)
 
         case .pair(.delegate(.paired(let signedIn))):
+            state.preferences.deviceName = signedIn.session.deviceName
             return open(InstanceSummary(instance: signedIn.instance, session: signedIn.session, unsent: 0), &state)
         case .pair(.delegate(.back)):
             return showConnect(&state)
@@ -66,6 +67,7 @@ public struct AppReducer: Reducer {
             return pairScope.reduce(into: &state, action: action)
 
         case .signIn(.delegate(.signedIn(let signedIn))):
+            state.preferences.deviceName = signedIn.session.deviceName
             return open(InstanceSummary(instance: signedIn.instance, session: signedIn.session, unsent: 0), &state)
         case .signIn(.delegate(.pair)):
             state.route = .pair(PairFeature.State(deviceName: deviceName(state)))

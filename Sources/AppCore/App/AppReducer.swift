@@ -320,7 +320,7 @@ public struct AppReducer: Reducer {
         }
         let startNotice = state.options.startNotice.map { Notice(.info, $0) }
         guard let chosen else {
-            state.route = .connect(ConnectFeature.State(isLoading: false, notice: startNotice))
+            state.route = .connect(ConnectFeature.State(notice: startNotice))
             return connectScope.reduce(into: &state, action: .connect(.listed(.success(summaries))))
         }
         let effect = open(chosen, &state)

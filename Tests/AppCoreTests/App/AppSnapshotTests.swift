@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func connectWithoutInstances() {
-        snapshot(AppState(route: .connect(ConnectFeature.State(isLoading: false))), "connect-empty")
+        snapshot(AppState(route: .connect(ConnectFeature.State(isLoading: false, focus: .address))), "connect-empty")
     }
 
     @Test func connectWithSavedInstances() {
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func connectCheckingAndRefused() {
-        var connect = ConnectFeature.State(isLoading: false, address: TextInput("hotel.example.com"), isChecking: true)
+        var connect = ConnectFeature.State(isLoading: false, focus: .address, address: TextInput("hotel.example.com"), isChecking: true)
         snapshot(AppState(route: .connect(connect)), "connect-checking")
         connect.isChecking = false
         connect.notice = Notice(.error, ErrorText.connect(.instanceTooOld))

@@ -30,7 +30,7 @@ import Testing
         }
         env.instances.save = { _ in .success(saved) }
         env.instances.check = { _ in .success(connected) }
-        let store = TestStore(initialState: AppState(route: .connect(ConnectFeature.State(isLoading: false))),
+        let store = TestStore(initialState: AppState(route: .connect(ConnectFeature.State(isLoading: false, focus: .address))),
                               reducer: AppReducer(environment: env))
         await typing("hotel.example.com", into: store)
         await store.send(.keyPressed(.enter)) {
@@ -63,7 +63,7 @@ import Testing
         let world = FakeWorld()
         var env = world.environment
         env.instances.connect = { _ in .failure(refusal) }
-        let store = TestStore(initialState: AppState(route: .connect(ConnectFeature.State(isLoading: false))),
+        let store = TestStore(initialState: AppState(route: .connect(ConnectFeature.State(isLoading: false, focus: .address))),
                               reducer: AppReducer(environment: env))
         await typing("hotel.example.com", into: store)
         await store.send(.keyPressed(.enter)) { $0.connect?.isChecking = true }
@@ -133,7 +133,7 @@ import Testing
             world.calls.append("check \(link)")
             return .success(offer)
         }
-        let store = TestStore(initialState: AppState(route: .connect(ConnectFeature.State(isLoading: false))),
+        let store = TestStore(initialState: AppState(route: .connect(ConnectFeature.State(isLoading: false, focus: .address))),
                               reducer: AppReducer(environment: env))
         await store.send(.pasted(Fixtures.pairingLink + "\n"))
         await store.receive(.connect(.delegate(.pair(link: Fixtures.pairingLink)))) {

@@ -149,6 +149,7 @@ import Testing
         await store.receive(.pair(.delegate(.back))) { $0.route = .connect(ConnectFeature.State()) }
         await store.receive(.connect(.listed(.success([])))) {
             $0.connect?.isLoading = false
+            $0.connect?.focus = .address
         }
         await store.finish()
         #expect(world.unexpected.all.isEmpty)

@@ -158,7 +158,7 @@ public struct AppReducer: Reducer {
                 }
                 guard workspace.id != chosenWorkspace.id || workspace.permissions != chosenWorkspace.permissions
                         || workspace.role != chosenWorkspace.role || property != chosenProperty else {
-                    var online = state.current!
+                    var online = current
                     let restored = markOnline(&online)
                     state.current = online
                     return restored

@@ -73,6 +73,6 @@ let package = Package(
         .testTarget(name: "OutboxTests", dependencies: ["Outbox", "DemoInstance"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore"], exclude: ["Snapshots"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "AppCore"]),
-        .testTarget(name: "DemoInstanceTests", dependencies: ["DemoInstance", "HTTPClient", "GuestCraftAPI"]),
+        .testTarget(name: "DemoInstanceTests", dependencies: ["DemoInstance", "HTTPClient", "GuestCraftAPI", "SodiumCrypto"]),
     ]
 )

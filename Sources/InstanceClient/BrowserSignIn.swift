@@ -1,6 +1,7 @@
 import Foundation
 import GuestCraftAPI
 import HTTPClient
+import Synchronization
 
 /// Why a browser sign-in did not end with a device session.
 public enum SignInError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -19,6 +20,9 @@ public enum SignInError: Error, Sendable, Equatable, CustomStringConvertible {
     case codeRefused
     /// The person cancelled (Esc), or the wait was cancelled.
     case cancelled
+    /// `finish()` already sent this sign-in's code once; a code is never sent twice (a second use
+    /// revokes the session the first made). Start a new sign-in.
+    case alreadyFinished
     /// The token exchange failed otherwise.
     case exchange(GuestCraftError)
     case storage(CredentialStoreError)
@@ -33,6 +37,7 @@ public enum SignInError: Error, Sendable, Equatable, CustomStringConvertible {
         case .callbackFailed(let why): "callback failed: \(why)"
         case .codeRefused: "the sign-in code was refused"
         case .cancelled: "cancelled"
+        case .alreadyFinished: "this sign-in already sent its code"
         case .exchange(let error): "exchange failed: \(error)"
         case .storage(let error): "storage: \(error)"
         }
@@ -56,6 +61,8 @@ public final class BrowserSignIn: Sendable {
     let listener: LoopbackListener
     let connector: InstanceConnector
     let credentials: CredentialStore
+    /// Whether the code was sent: it never is twice.
+    private let codeSent = Mutex(false)
 
     /// Opens the loopback listener and the browser. Refuses an instance without loopback
     /// redirects, one this device is signed in to, and an invalid device name.
@@ -113,6 +120,11 @@ public final class BrowserSignIn: Sendable {
         case .malformed: throw .callbackFailed("a callback without a code")
         case .closed: throw .cancelled
         }
+        let first = codeSent.withLock { sent in
+            defer { sent = true }
+            return !sent
+        }
+        guard first else { throw .alreadyFinished }
         let grant = DeviceSessionGrant.signIn(SignInGrant(code: code, codeVerifier: pkce.verifier,
                                                           redirectURI: redirectURI, deviceName: deviceName))
         let session: StoredSession

@@ -4,6 +4,10 @@ import HTTPClient
 
 /// The one error of every instance call: no answer, an answer outside the contract, a problem
 /// document, or 401 (the session is over).
+///
+/// The outbox classifies it (in a layer that sees both, since `Outbox` depends on this module):
+/// `.noAnswer` → no answer; `.invalidResponse` → its status when it has a 4xx/5xx one, else no
+/// answer; `.problem` → its status, code, detail and `retryAfter`; `.unauthorized` → 401.
 public enum GuestCraftError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No answer came back (network, timeout, aborted): the request may or may not have been applied.
     case noAnswer(NoAnswerReason)

@@ -2,6 +2,7 @@ import DemoInstance
 import Foundation
 import GuestCraftAPI
 import HTTPClient
+import SodiumCrypto
 import Testing
 
 /// A directory under the system's temporary directory with a unique name, deleted when dropped.
@@ -178,5 +179,74 @@ indirect enum JSONValue: Equatable, CustomStringConvertible {
         case .bool(let flag): return String(flag)
         case .null: return "null"
         }
+    }
+}
+
+/// The browser side of `/mobile/authorize`, driven by hand: form posts with the session cookie a browser would keep.
+struct BrowserSignIn {
+    let demo: Demo
+    var redirectURI = "http://127.0.0.1:49152/callback"
+    var verifier = "iMnq5o6zALKXGivsnlom_0F5_WYda32GHkxlV7mq7hQXq"
+    var state = "st-\(UUID().uuidString)"
+    var deviceName = "fd-desk-01 terminal"
+
+    init(_ demo: Demo) { self.demo = demo }
+
+    var challenge: String { SHA256.hash(verifier).base64URL }
+
+    var query: [(String, String)] {
+        [("response_type", "code"), ("redirect_uri", redirectURI), ("code_challenge", challenge),
+         ("code_challenge_method", "S256"), ("state", state), ("device_name", deviceName)]
+    }
+
+    static func form(_ pairs: [(String, String)]) -> String {
+        pairs.map { "\(PercentEncoding.encodeComponent($0.0))=\(PercentEncoding.encodeComponent($0.1))" }
+            .joined(separator: "&")
+    }
+
+    /// GET `/mobile/authorize` with these values (or others).
+    func page(_ pairs: [(String, String)]? = nil) async throws -> HTTPResponse {
+        try await demo.get("/mobile/authorize?\(Self.form(pairs ?? query))")
+    }
+
+    /// POSTs the form; a redirect comes back as its status and `Location`.
+    func post(_ pairs: [(String, String)], cookie: String? = nil) async throws -> (response: HTTPResponse?, location: String?) {
+        var headers = ["Content-Type": "application/x-www-form-urlencoded"]
+        if let cookie { headers["Cookie"] = cookie }
+        do {
+            let response = try await demo.send("POST", "/mobile/authorize", body: Data(Self.form(pairs).utf8), headers: headers)
+            return (response, nil)
+        } catch HTTPClientError.redirectRefused(_, let location) {
+            return (nil, location)
+        }
+    }
+
+    /// Signs `member` in on the form: the consent page and the browser session cookie.
+    func signIn(_ member: String, password: String = "demo") async throws -> (page: HTTPResponse, cookie: String?) {
+        let answer = try await post(query + [("member", member), ("password", password)])
+        let page = try #require(answer.response)
+        let cookie = page.headers["set-cookie"].map { String($0.split(separator: ";")[0]) }
+        return (page, cookie)
+    }
+
+    /// The redirect after Allow or Cancel.
+    func decide(_ decision: String, cookie: String) async throws -> String? {
+        try await post(query + [("decision", decision)], cookie: cookie).location
+    }
+
+    /// A sign-in code for `member` (`gcc_…`), got through the form and Allow.
+    func code(_ member: String = "frontdesk") async throws -> String {
+        let cookie = try #require(try await signIn(member).cookie)
+        let location = try #require(try await decide("allow", cookie: cookie))
+        let components = try #require(URLComponents(string: location))
+        #expect(components.queryItems?.first { $0.name == "state" }?.value == state)
+        return try #require(components.queryItems?.first { $0.name == "code" }?.value)
+    }
+
+    /// The sign-in grant's body for a code.
+    func grant(_ code: String, verifier: String? = nil, redirectURI: String? = nil, deviceName: String? = nil) -> String {
+        let body: [String: String] = ["code": code, "code_verifier": verifier ?? self.verifier,
+                                      "redirect_uri": redirectURI ?? self.redirectURI, "device_name": deviceName ?? self.deviceName]
+        return String(decoding: try! JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]), as: UTF8.self)
     }
 }

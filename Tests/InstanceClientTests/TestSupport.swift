@@ -99,39 +99,83 @@ func fakeSession(origin: InstanceOrigin, token: String = CredentialPrefix.make(p
 
 /// A reverse proxy on its own loopback port in front of `target` (a real instance): it forwards
 /// every request with the target's own Host, and may rewrite the answer's body (`rewrite`).
-/// It plays an instance published at another address than the one it believes it has.
+/// It plays an instance published at another address than the one it believes it has. It
+/// forwards over a plain blocking socket, so it never waits for Swift's task pool.
 final class ReverseProxy: Sendable {
     let server: PlainServer
 
     init(target: InstanceOrigin, rewrite: (@Sendable (String, Data) -> Data)? = nil) throws {
-        let http = makeHTTP()
+        let port = UInt16(target.port ?? 80)
         server = try PlainServer { request in
             let query = request.query.map { "\(PercentEncoding.encodeComponent($0.name))=\(PercentEncoding.encodeComponent($0.value))" }
                 .joined(separator: "&")
             let path = request.path.split(separator: "/", omittingEmptySubsequences: false)
                 .map { PercentEncoding.encodeComponent(String($0)) }.joined(separator: "/")
-            var headers = HTTPHeaders()
+            var headers: [(String, String)] = [("Host", target.displayHost), ("Connection", "close")]
             for (name, value) in request.headers where !["host", "connection", "content-length"].contains(name) {
-                headers.add(name: name, value: value)
+                headers.append((name, value))
             }
-            let forwarded = HTTPRequest(method: request.method, url: target.url(path + (query.isEmpty ? "" : "?" + query))!,
-                                        headers: headers, body: request.body.isEmpty ? nil : request.body)
-            let done = DispatchSemaphore(value: 0)
-            let answer = Shared<HTTPResponse?>(nil)
-            Task {
-                let response = try? await http.send(forwarded)
-                answer.update { $0 = response }
-                done.signal()
-            }
-            done.wait()
-            guard let response = answer.value else { return .drop }
-            let body = rewrite?(request.path, response.body) ?? response.body
-            let kept = response.headers.fields.filter { ["content-type", "etag", "cache-control", "retry-after"].contains($0.name) }
-            return .bytes(body, status: response.status, headers: kept.map { (name: $0.name, value: $0.value) })
+            guard let answer = BlockingHTTP.exchange(port: port, method: request.method,
+                                                     target: path + (query.isEmpty ? "" : "?" + query),
+                                                     headers: headers, body: request.body) else { return .drop }
+            let body = rewrite?(request.path, answer.body) ?? answer.body
+            let kept = answer.headers.filter { ["content-type", "etag", "cache-control", "retry-after"].contains($0.name) }
+            return .bytes(body, status: answer.status, headers: kept)
         }
     }
 
     var origin: InstanceOrigin { server.origin }
 
     func stop() { server.stop() }
+}
+
+/// One HTTP/1.1 exchange with 127.0.0.1 over a blocking socket (`Connection: close`, read to the end).
+enum BlockingHTTP {
+    static func exchange(port: UInt16, method: String, target: String, headers: [(String, String)],
+                         body: Data) -> (status: Int, headers: [(name: String, value: String)], body: Data)? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return nil }
+        var head = "\(method) \(target) HTTP/1.1\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        head += "Content-Length: \(body.count)\r\n\r\n"
+        var outgoing = Data(head.utf8)
+        outgoing.append(body)
+        let sent = outgoing.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if n <= 0 { return false }
+                offset += n
+            }
+            return true
+        }
+        guard sent else { return nil }
+        var incoming = Data()
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { break }
+            incoming.append(contentsOf: buffer[0..<n])
+        }
+        guard let split = incoming.range(of: Data("\r\n\r\n".utf8)) else { return nil }
+        let lines = String(decoding: incoming[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        guard let statusLine = lines.first, statusLine.split(separator: " ").count >= 2,
+              let status = Int(statusLine.split(separator: " ")[1]) else { return nil }
+        let fields = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return (status, fields, Data(incoming[split.upperBound...]))
+    }
 }

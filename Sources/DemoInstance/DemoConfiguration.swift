@@ -38,12 +38,16 @@ public struct DemoConfiguration: Sendable {
     public var failedGrantsPerMinute: Int
     /// Most connections served at once (one thread each).
     public var connectionLimit: Int
+    /// Where the instance says what went wrong inside it (never a secret); standard error by default. An app that
+    /// owns the terminal passes its own log.
+    public var log: @Sendable (String) -> Void
 
     public init(host: String = "127.0.0.1", port: UInt16 = 0, dataDirectory: URL? = nil, rooms: Int = 120,
                 seed: UInt64 = 1, extraProperties: Int = 0,
                 businessDate: BusinessDate = DemoConfiguration.defaultBusinessDate,
                 capabilities: [Capability] = Capability.all, minAppVersion: String = "0.1.0", tls: TLS? = nil,
-                clock: DemoClock = DemoClock(), failedGrantsPerMinute: Int = 20, connectionLimit: Int = 256) {
+                clock: DemoClock = DemoClock(), failedGrantsPerMinute: Int = 20, connectionLimit: Int = 256,
+                log: @escaping @Sendable (String) -> Void = DemoConfiguration.standardError) {
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
@@ -57,6 +61,12 @@ public struct DemoConfiguration: Sendable {
         self.clock = clock
         self.failedGrantsPerMinute = failedGrantsPerMinute
         self.connectionLimit = connectionLimit
+        self.log = log
+    }
+
+    /// Writes a line to standard error.
+    public static let standardError: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data("guestcraft-demo: \(line)\n".utf8))
     }
 
     /// 2026-11-02, the business date of docs/api.md's examples.

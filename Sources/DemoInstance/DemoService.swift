@@ -16,6 +16,7 @@ final class DemoService: Sendable {
     let grantFailures = AttemptLimiter()
     private let listening = Mutex<(origin: String, connections: (@Sendable () -> Int)?)>(("", nil))
     private let stopping = Atomic<Bool>(false)
+    private let lastPurge = Atomic<Int64>(0)
 
     /// JSON bodies larger than this are refused with 413 (photos have their own limit).
     static let maximumJSONBytes = 64 * 1024
@@ -37,6 +38,13 @@ final class DemoService: Sendable {
     }
 
     func beginStopping() { stopping.store(true, ordering: .releasing) }
+
+    /// True at most once a minute: old idempotency keys are deleted then, not on every request.
+    func shouldPurgeIdempotency(now: Int64) -> Bool {
+        let last = lastPurge.load(ordering: .relaxed)
+        guard now - last >= 60_000 || now < last else { return false }
+        return lastPurge.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged
+    }
 
     var listeningOrigin: String { listening.withLock { $0.origin } }
     var connectionsAccepted: Int { listening.withLock { $0.connections }?() ?? 0 }
@@ -89,7 +97,7 @@ final class DemoService: Sendable {
         } catch let refusal as Refusal {
             return (refusal.answer, fault)
         } catch {
-            FileHandle.standardError.write(Data("guestcraft-demo: \(operation.rawValue) failed: \(error)\n".utf8))
+            configuration.log("\(operation.rawValue) failed: \(error)")
             return (Refusal(.internalError, "The demo instance failed to answer this request.").answer, fault)
         }
     }
@@ -106,6 +114,15 @@ final class DemoService: Sendable {
         case .none, .browserSession: break
         }
         if descriptor.idempotencyKey == .notTaken { pauseForFault(call) }
+        // A read sees one state of the hotel, never half of another request's change.
+        if !descriptor.isWrite {
+            let read = call
+            return try db.transaction { try dispatch(read) }
+        }
+        return try dispatch(call)
+    }
+
+    private func dispatch(_ call: Call) throws -> Answer {
         switch call.operation {
         case .instanceDiscovery, .instanceGet: return discovery(call)
         case .mobileAuthorize: return try authorizePage(call)

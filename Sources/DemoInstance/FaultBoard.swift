@@ -35,39 +35,3 @@ final class FaultBoard: Sendable {
         }
     }
 }
-
-/// Requests received and writes applied per operation id, for `/demo/stats`.
-final class StatsCounter: Sendable {
-    private let counts = Mutex<(requests: [String: Int], writes: [String: Int])>(([:], [:]))
-
-    /// Counts a request and answers the counts as they were before it.
-    func received(_ operation: OperationID) -> (requests: [String: Int], writes: [String: Int]) {
-        counts.withLock { counts in
-            let before = counts
-            counts.requests[operation.rawValue, default: 0] += 1
-            return before
-        }
-    }
-
-    func applied(_ operation: OperationID) {
-        counts.withLock { $0.writes[operation.rawValue, default: 0] += 1 }
-    }
-}
-
-/// Failed attempts per address in the last minute, so guessing codes is slowed before any look-up.
-final class AttemptLimiter: Sendable {
-    private let failures = Mutex<[String: [Int64]]>([:])
-
-    /// Seconds to wait when `address` already failed `limit` times in the minute before `now`; nil when it may try.
-    func retryAfter(address: String, now: Instant, limit: Int) -> Int? {
-        failures.withLock { failures in
-            let recent = (failures[address] ?? []).filter { now.millisecondsSinceEpoch - $0 < 60_000 }
-            failures[address] = recent
-            return recent.count >= limit ? 30 : nil
-        }
-    }
-
-    func failed(address: String, now: Instant) {
-        failures.withLock { $0[address, default: []].append(now.millisecondsSinceEpoch) }
-    }
-}

@@ -95,7 +95,7 @@ enum GardenCourt {
         for index in 0..<rooms {
             let type = roomTypes[typeIndex(index)]
             let unitID = days[index].id
-            var cursor = index == 0 ? today.adding(days: -1) : today.adding(days: -4 - random.below(3))
+            var cursor = index == 0 ? today.adding(days: -1) : today.adding(days: -2 - random.below(3))
             while cursor < end {
                 if let block = blocked[index], cursor >= block.from, cursor < block.to {
                     cursor = block.to
@@ -114,7 +114,7 @@ enum GardenCourt {
                 let reservationID = Ids.make("rsv_", reservationNumber)
                 let stayID = Ids.make("sty_", reservationNumber)
                 let guestID: String
-                if !guestIDs.isEmpty, random.chance(15) {
+                if !guestIDs.isEmpty, random.chance(30) {
                     guestID = random.pick(guestIDs)
                 } else {
                     guestNumber += 1
@@ -184,7 +184,7 @@ enum GardenCourt {
                                  description: "\(label), \(nights) night\(nights == 1 ? "" : "s")", amount: total)
                     try w.payment(reservation: reservationID, position: 0, date: checkOut, method: "card", amount: total)
                 default:
-                    if stayStatus == "reserved", random.chance(25) {
+                    if stayStatus == "reserved", random.chance(10) {
                         try w.payment(reservation: reservationID, position: 0, date: today.adding(days: -3),
                                       method: "bank_transfer", amount: 5000)
                     }

@@ -41,15 +41,16 @@ extension DemoService {
 
     /// Whether each unit is lived in on `date`: a guest leaving, staying, arriving, or nobody.
     func occupancies(property: String, on date: BusinessDate, unit: String? = nil) throws -> [String: Occupancy] {
-        var sql = """
-            SELECT unit_id, status, check_in_date, check_out_date FROM stays
-            WHERE property_id = ? AND unit_id IS NOT NULL AND status IN ('reserved', 'checked_in')
-              AND check_in_date <= ? AND check_out_date >= ?
-            """
-        var parameters: [SQLValue] = [.text(property), .text(date.description), .text(date.description)]
+        let columns = "SELECT unit_id, status, check_in_date, check_out_date FROM stays"
+        let live = "status IN ('reserved', 'checked_in') AND check_in_date <= ? AND check_out_date >= ?"
+        let sql: String
+        let parameters: [SQLValue]
         if let unit {
-            sql += " AND unit_id = ?"
-            parameters.append(.text(unit))
+            sql = "\(columns) WHERE unit_id = ? AND \(live)"
+            parameters = [.text(unit), .text(date.description), .text(date.description)]
+        } else {
+            sql = "\(columns) WHERE property_id = ? AND unit_id IS NOT NULL AND \(live)"
+            parameters = [.text(property), .text(date.description), .text(date.description)]
         }
         func rank(_ occupancy: Occupancy) -> Int {
             switch occupancy {

@@ -64,8 +64,8 @@ final class HotelWriter {
 
     func unit(id: String, property: String, number: String, roomType: String, floor: Int, status: String,
               version: Int, updatedMS: Int64) throws {
-        try units.add([SQLBatch.id(id), SQLBatch.id(property), SQLBatch.quote(number), SQLBatch.id(roomType),
-                       String(floor), "1", SQLBatch.id(status), String(version), String(updatedMS)])
+        try units.add([.id(id), .id(property), .text(number), .id(roomType), .int(floor), .int(1), .id(status), .int(version),
+                       .long(updatedMS)])
     }
 
     func guest(id: String, name: String, email: String?, phone: String?) throws {
@@ -75,14 +75,13 @@ final class HotelWriter {
         search += SearchText.fold(email ?? "")
         search += SearchText.separator
         search += phone ?? ""
-        try guests.add([SQLBatch.id(id), SQLBatch.quote(name), SQLBatch.quote(email), SQLBatch.quote(phone),
-                        SQLBatch.quote(folded), SQLBatch.quote(search)])
+        try guests.add([.id(id), .text(name), .text(email), .text(phone), .text(folded), .text(search)])
     }
 
     func reservation(id: String, property: String, code: String, guest: String, status: String, version: Int,
                      notes: String?, arrival: BusinessDate, departure: BusinessDate) throws {
-        try reservations.add([SQLBatch.id(id), SQLBatch.id(property), SQLBatch.id(code), SQLBatch.id(guest),
-                              SQLBatch.id(status), String(version), SQLBatch.quote(notes), text(arrival), text(departure)])
+        try reservations.add([.id(id), .id(property), .id(code), .id(guest), .id(status), .int(version), .text(notes),
+                              .raw(text(arrival)), .raw(text(departure))])
     }
 
     struct StayRow {
@@ -104,45 +103,54 @@ final class HotelWriter {
     func stay(_ s: StayRow) throws {
         let checkIn = text(s.checkIn)
         let checkOut = text(s.checkOut)
-        try stays.add([
-            SQLBatch.id(s.id), SQLBatch.id(s.reservation), SQLBatch.id(s.property), String(s.position),
-            SQLBatch.id(s.roomType), s.unit.map(SQLBatch.id) ?? "NULL", String(s.adults), String(s.children),
-            SQLBatch.id(s.status), checkIn, checkOut, s.checkedInMS.map { String($0) } ?? "NULL",
-            s.checkedOutMS.map { String($0) } ?? "NULL", s.checkedInMS == nil ? "NULL" : checkIn,
-            s.checkedOutMS == nil ? "NULL" : checkOut,
-        ])
+        try stays.add([.id(s.id), .id(s.reservation), .id(s.property), .int(s.position), .id(s.roomType), .id(s.unit),
+                       .int(s.adults), .int(s.children), .id(s.status), .raw(checkIn), .raw(checkOut),
+                       .long(s.checkedInMS), .long(s.checkedOutMS), .raw(s.checkedInMS == nil ? "NULL" : checkIn),
+                       .raw(s.checkedOutMS == nil ? "NULL" : checkOut)])
     }
 
     /// A charge with the next `chg_` id.
     func charge(reservation: String, position: Int, date: BusinessDate, description: String, amount: Int) throws {
         chargeCount += 1
-        try charges.add([SQLBatch.id(Ids.make("chg_", chargeCount)), SQLBatch.id(reservation), String(position),
-                         text(date), SQLBatch.quote(description), String(amount)])
+        try charges.add([.id(Ids.make("chg_", chargeCount)), .id(reservation), .int(position), .raw(text(date)),
+                         .text(description), .int(amount)])
     }
 
     /// A payment with the next `pay_` id.
     func payment(reservation: String, position: Int, date: BusinessDate, method: String, amount: Int) throws {
         paymentCount += 1
-        try payments.add([SQLBatch.id(Ids.make("pay_", paymentCount)), SQLBatch.id(reservation), String(position),
-                          text(date), SQLBatch.quote(method), String(amount)])
+        try payments.add([.id(Ids.make("pay_", paymentCount)), .id(reservation), .int(position), .raw(text(date)),
+                          .text(method), .int(amount)])
     }
 
     func task(id: String, property: String, unit: String, kind: String, status: String, note: String?,
               due: BusinessDate, assignee: String?, reservation: String?, version: Int) throws {
-        try tasks.add([SQLBatch.id(id), SQLBatch.id(property), SQLBatch.id(unit), SQLBatch.id(kind), SQLBatch.id(status),
-                       "NULL", SQLBatch.quote(note), text(due), assignee.map(SQLBatch.id) ?? "NULL",
-                       reservation.map(SQLBatch.id) ?? "NULL", String(version)])
+        try tasks.add([.id(id), .id(property), .id(unit), .id(kind), .id(status), .null, .text(note), .raw(text(due)),
+                       .id(assignee), .id(reservation), .int(version)])
     }
 
     func block(id: String, property: String, unit: String, kind: String, from: BusinessDate, to: BusinessDate,
                reason: String) throws {
-        try blocks.add([SQLBatch.id(id), SQLBatch.id(property), SQLBatch.id(unit), SQLBatch.id(kind), text(from), text(to),
-                        SQLBatch.quote(reason), "NULL"])
+        try blocks.add([.id(id), .id(property), .id(unit), .id(kind), .raw(text(from)), .raw(text(to)), .text(reason), .null])
     }
 }
 
 /// Rows of one table as SQL literals, written 500 at a time with one multi-row INSERT.
 final class SQLBatch {
+    /// One value of a row.
+    enum Literal {
+        /// Text the demo made itself (ids, codes, statuses): never holds a quote. nil is NULL.
+        case id(String?)
+        /// Any text: quotes are doubled. nil is NULL.
+        case text(String?)
+        case int(Int?)
+        case long(Int64?)
+        /// A literal made already (a quoted date, NULL).
+        case raw(String)
+
+        static let null = Literal.raw("NULL")
+    }
+
     private let db: Database
     private let head: String
     private var sql = ""
@@ -154,10 +162,33 @@ final class SQLBatch {
         head = "INSERT INTO \(tableAndColumns) VALUES "
     }
 
-    /// Adds a row of SQL literals (made with `id`, `quote` or number texts).
-    func add(_ literals: [String]) throws {
-        sql += count == 0 ? head : ","
-        sql += "(" + literals.joined(separator: ",") + ")"
+    /// Appends a row, each value straight into the statement's text.
+    func add(_ literals: [Literal]) throws {
+        // Built in a local string first: appending to a stored property checks exclusive access every time.
+        var row = count == 0 ? head : ","
+        row += "("
+        var first = true
+        for literal in literals {
+            if !first { row += "," }
+            first = false
+            switch literal {
+            case .id(let text?):
+                row += "'"
+                row += text
+                row += "'"
+            case .text(let text?):
+                row += "'"
+                row += text.withCString({ strchr($0, Int32(UInt8(ascii: "'"))) }) == nil
+                    ? text : text.replacingOccurrences(of: "'", with: "''")
+                row += "'"
+            case .int(let number?): row += String(number)
+            case .long(let number?): row += String(number)
+            case .raw(let text): row += text
+            case .id(nil), .text(nil), .int(nil), .long(nil): row += "NULL"
+            }
+        }
+        row += ")"
+        sql += row
         count += 1
         if count >= Self.rowsPerStatement { try flush() }
     }
@@ -167,16 +198,6 @@ final class SQLBatch {
         try db.execute(sql)
         sql = ""
         count = 0
-    }
-
-    /// An identifier, code, status or date the demo made itself: never holds a quote.
-    static func id(_ text: String) -> String { "'" + text + "'" }
-
-    /// Any text as an SQL string literal (quotes doubled); nil is NULL.
-    static func quote(_ text: String?) -> String {
-        guard let text else { return "NULL" }
-        guard text.withCString({ strchr($0, Int32(UInt8(ascii: "'"))) }) != nil else { return "'" + text + "'" }
-        return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 }
 

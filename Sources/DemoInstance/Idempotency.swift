@@ -24,8 +24,11 @@ extension DemoService {
         let digest = SHA256.hash(request).hex
         let now = self.now.millisecondsSinceEpoch
 
+        let purge = shouldPurgeIdempotency(now: now)
         let replay: Answer? = try db.transaction {
-            try db.run("DELETE FROM idempotency WHERE created_ms < ?", [.integer(now - Self.idempotencyRetentionMS)])
+            if purge {
+                try db.run("DELETE FROM idempotency WHERE created_ms < ?", [.integer(now - Self.idempotencyRetentionMS)])
+            }
             if let row = try db.queryFirst("SELECT * FROM idempotency WHERE user_id = ? AND key = ?",
                                            [.text(user), .text(key)]) {
                 guard row.text("request_sha256") == digest else {
@@ -47,25 +50,30 @@ extension DemoService {
         if let replay { return replay }
 
         pauseForFault(call)
-        let answer: Answer
         do {
-            answer = try apply()
-        } catch let refusal as Refusal {
-            answer = refusal.answer
+            // The operation and the record of its answer commit together.
+            return try db.transaction {
+                let answer: Answer
+                do {
+                    answer = try apply()
+                } catch let refusal as Refusal {
+                    answer = refusal.answer
+                }
+                // Only answers of the operation's own rules are remembered; a retry after anything else runs again.
+                if (200..<300).contains(answer.status) || [409, 412, 422].contains(answer.status) {
+                    try db.run("""
+                        UPDATE idempotency SET state = 'done', status = ?, headers = ?, body = ? WHERE user_id = ? AND key = ?
+                        """, [.integer(Int64(answer.status)), .text(Self.encodeHeaders(answer.headers)), .blob(answer.body),
+                              .text(user), .text(key)])
+                } else {
+                    try db.run("DELETE FROM idempotency WHERE user_id = ? AND key = ?", [.text(user), .text(key)])
+                }
+                return answer
+            }
         } catch {
             _ = try? db.run("DELETE FROM idempotency WHERE user_id = ? AND key = ?", [.text(user), .text(key)])
             throw error
         }
-        // Only answers of the operation's own rules are remembered; a retry after anything else runs again.
-        if (200..<300).contains(answer.status) || [409, 412, 422].contains(answer.status) {
-            try db.run("""
-                UPDATE idempotency SET state = 'done', status = ?, headers = ?, body = ? WHERE user_id = ? AND key = ?
-                """, [.integer(Int64(answer.status)), .text(Self.encodeHeaders(answer.headers)), .blob(answer.body),
-                      .text(user), .text(key)])
-        } else {
-            try db.run("DELETE FROM idempotency WHERE user_id = ? AND key = ?", [.text(user), .text(key)])
-        }
-        return answer
     }
 
     /// Keys whose first request is still running (for tests that need to catch one in flight).

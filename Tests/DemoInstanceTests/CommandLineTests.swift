@@ -1,0 +1,140 @@
+import DemoInstance
+import Foundation
+import GuestCraftAPI
+import HTTPClient
+import Testing
+
+/// `guestcraft-demo serve` as a process: its first line, its admin key file, signals and restarts on the same data.
+@Suite("guestcraft-demo serve")
+struct CommandLineTests {
+    /// The binary built beside the test runner (`swift build` builds both).
+    static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("guestcraft-demo")
+
+    /// A running `guestcraft-demo` and what it printed first.
+    final class Server: Sendable {
+        let process: Process
+        let firstLine: String
+        let errors: Pipe
+
+        init(_ arguments: [String]) async throws {
+            try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path),
+                         "build guestcraft-demo first: \(CommandLineTests.binary.path)")
+            let process = Process()
+            process.executableURL = CommandLineTests.binary
+            process.arguments = arguments
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            self.process = process
+            self.errors = errors
+            let reader = output.fileHandleForReading
+            firstLine = await Task.detached {
+                var bytes = Data()
+                while !bytes.contains(0x0A) {
+                    let chunk = reader.availableData
+                    if chunk.isEmpty { break }
+                    bytes.append(chunk)
+                }
+                return String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self)
+            }.value
+        }
+
+        /// Sends a signal and answers the exit status.
+        func stop(_ signal: Int32) async -> Int32 {
+            kill(process.processIdentifier, signal)
+            let process = self.process
+            return await Task.detached {
+                process.waitUntilExit()
+                return process.terminationStatus
+            }.value
+        }
+
+        deinit {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+    }
+
+    static func client() -> HTTPClient {
+        HTTPClient(configuration: HTTPClientConfiguration(environment: [:]), transport: HTTPTransport())
+    }
+
+    @Test func servesUntilSignalledAndASecondStartKeepsTheData() async throws {
+        let directory = try TemporaryDirectory()
+        let data = directory.url.appendingPathComponent("demo")
+        let first = try await Server(["serve", "--port", "0", "--data", data.path, "--rooms", "30"])
+        let match = try #require(first.firstLine.wholeMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/),
+                                 "first line: \(first.firstLine)")
+        let port = String(match.1)
+        let origin = "http://127.0.0.1:\(port)"
+        let key = try String(contentsOf: data.appendingPathComponent("admin-key"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let attributes = try FileManager.default.attributesOfItem(atPath: data.appendingPathComponent("admin-key").path)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+
+        let client = Self.client()
+        let discovery = try await client.send(HTTPRequest(url: URL(string: "\(origin)/.well-known/guestcraft")!))
+        #expect(discovery.status == 200)
+        let change = try await client.send(HTTPRequest(
+            method: "POST", url: URL(string: "\(origin)/demo/units/203/housekeeping")!,
+            headers: ["X-Demo-Admin-Key": key, "Content-Type": "application/json"], body: Data(#"{"status": "dirty"}"#.utf8)))
+        #expect(try change.decode(RoomUnit.self).housekeepingVersion == 6)
+        #expect(await first.stop(SIGINT) == 0)
+
+        let second = try await Server(["serve", "--port", port, "--data", data.path])
+        #expect(second.firstLine == "listening on \(origin)")
+        let stats = try await Self.client().send(HTTPRequest(url: URL(string: "\(origin)/demo/units/203/housekeeping")!,
+                                                            headers: ["X-Demo-Admin-Key": key]))
+        #expect(stats.status == 405, "the same key opens the admin endpoints")
+        let units = try await Self.client().send(HTTPRequest(
+            method: "POST", url: URL(string: "\(origin)/demo/units/203/housekeeping")!,
+            headers: ["X-Demo-Admin-Key": key, "Content-Type": "application/json"], body: Data(#"{"status": "clean"}"#.utf8)))
+        #expect(try units.decode(RoomUnit.self).housekeepingVersion == 7, "the change of the first run was kept")
+        #expect(await second.stop(SIGTERM) == 0)
+    }
+
+    @Test func wrongArgumentsAreSaidOnStandardError() async throws {
+        for arguments in [["serve", "--rooms", "0"], ["serve", "--port", "x"], ["serve", "--colour"], ["launch"],
+                          ["serve", "--capabilities", "front_desk,teleport"], ["serve", "--tls-cert", "/nonexistent"]] {
+            let server = try await Server(arguments)
+            let status = await server.stop(0)
+            #expect(status != 0, "\(arguments)")
+            #expect(server.firstLine.isEmpty)
+            let message = String(decoding: server.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(message.hasPrefix("guestcraft-demo: "), "\(arguments): \(message)")
+        }
+        let help = try await Server(["--help"])
+        #expect(help.firstLine.hasPrefix("usage: guestcraft-demo serve"))
+        #expect(await help.stop(0) == 0)
+    }
+
+    static let hasOpenSSL = FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")
+
+    @Test(.enabled(if: hasOpenSSL, "needs /usr/bin/openssl to make a certificate"))
+    func servesHTTPSWithTheGivenCertificate() async throws {
+        let directory = try TemporaryDirectory()
+        let key = directory.url.appendingPathComponent("key.pem")
+        let certificate = directory.url.appendingPathComponent("cert.pem")
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                             "-keyout", key.path, "-out", certificate.path, "-days", "2", "-subj", "/CN=127.0.0.1",
+                             "-addext", "subjectAltName=IP:127.0.0.1"]
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        #expect(openssl.terminationStatus == 0)
+
+        let server = try await Server(["serve", "--tls-cert", certificate.path, "--tls-key", key.path, "--rooms", "5"])
+        let match = try #require(server.firstLine.wholeMatch(of: /listening on https:\/\/127\.0\.0\.1:(\d+)/),
+                                 "first line: \(server.firstLine)")
+        let origin = "https://127.0.0.1:\(match.1)"
+        let client = HTTPClient(configuration: HTTPClientConfiguration(environment: ["GUESTCRAFT_CA_BUNDLE": certificate.path]),
+                                transport: HTTPTransport())
+        let discovery = try await client.send(HTTPRequest(url: URL(string: "\(origin)/.well-known/guestcraft")!))
+        #expect(try discovery.decode(InstanceDescription.self).apiBaseURL == "\(origin)/api/v1")
+        #expect(await server.stop(SIGTERM) == 0)
+    }
+}

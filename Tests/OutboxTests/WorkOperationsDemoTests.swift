@@ -198,6 +198,31 @@ import Testing
     }
 
     /// Releases the scheduled retry and waits for the round it runs.
+    @Test func aStatusANoteAndAStatusOfOneTaskMadeOfflineAllGoThrough() async throws {
+        let f = try DemoOutboxFixture()
+        let list = try #require(try await f.client.tasks(property: harbour).value)
+        let task = try #require(list.tasks.first { $0.status == .open })
+        let subject = TaskSubject.of(task.id)
+        // As the app makes them: each change goes with the version the ones before it will create.
+        let changes: [(String, Data)] = [
+            (TaskStatusOperation.name, try PayloadCoding.encode(TaskStatusRequest(
+                property: harbour, task: task.id, number: task.unit.number, status: .inProgress, version: task.version))),
+            (TaskNoteOperation.name, try PayloadCoding.encode(TaskNoteRequest(
+                property: harbour, task: task.id, number: task.unit.number, note: "Towels", version: task.version + 1))),
+            (TaskStatusOperation.name, try PayloadCoding.encode(TaskStatusRequest(
+                property: harbour, task: task.id, number: task.unit.number, status: .done, version: task.version + 2))),
+        ]
+        for (operation, payload) in changes {
+            _ = try f.store.enqueue(operation: operation, subject: subject, payload: payload, partition: housekeeperDesk,
+                                    generation: f.generation, now: Date())
+        }
+        let report = await f.activate()
+        #expect(report.held.isEmpty, "no false conflict")
+        #expect(report.sent.count == 3)
+        let now = try #require(try await f.client.task(property: harbour, id: task.id).value)
+        #expect(now.status == .done && now.note == "Towels" && now.version == task.version + 3)
+    }
+
     func wakeRetry(_ f: DemoOutboxFixture) async -> Bool {
         f.log.drain()
         let deadline = Date().addingTimeInterval(20)

@@ -64,3 +64,16 @@ keys Escape
 wait_for "Saved instances"
 keys q
 wait_for "[exited 0]"
+
+SENT="$("$BIN_DIR/guestcraft" send)" || fail "send with nothing waiting did not exit 0"
+[ "$SENT" = "${DEMO_URL#http://} · Hana Kowalski: 0 sent, 0 to send, 0 to review" ] || fail "send printed: $SENT"
+pass "guestcraft send with nothing waiting exits 0"
+
+stop_demo
+app_stop
+app_start -- "$BIN_DIR/guestcraft"
+wait_for "Harbour View Demo · Harbour View Hotel"
+wait_for "Offline"
+pass "with the instance stopped, the app opens on its saved property, offline"
+keys q
+wait_for "[exited 0]"

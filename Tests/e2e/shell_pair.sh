@@ -57,3 +57,29 @@ STATUS="$("$BIN_DIR/guestcraft" status)" || fail "status failed"
 [ "$STATUS" = "$(printf '%s\t%s\t%s\t%s' "${DEMO_URL#http://}" "Samir Haddad" "GuestCraft Demo Hotels" "0 to send, 0 to review")" ] \
   || fail "status printed: $STATUS"
 pass "guestcraft status lists the paired account"
+
+# SIGTERM and a lost terminal give the terminal back and end the program.
+app_pid() {
+  local pane; pane="$(tmux -L "$TMUX_SOCKET" display -p -t app '#{pane_pid}')"
+  pgrep -P "$pane" -x guestcraft | head -1
+}
+app_stop
+app_start -- "$BIN_DIR/guestcraft"
+wait_for " 1 Today  2 Search  3 Housekeeping  4 My tasks  5 Account"
+kill -TERM "$(app_pid)"
+wait_for "[exited 143]"
+[ "$(tmux -L "$TMUX_SOCKET" display -p -t app '#{alternate_on}')" = 0 ] || fail "the alternate screen is still on after SIGTERM"
+pass "SIGTERM gives the terminal back"
+
+app_stop
+app_start -- "$BIN_DIR/guestcraft"
+wait_for " 1 Today  2 Search  3 Housekeeping  4 My tasks  5 Account"
+PID="$(app_pid)"
+app_stop
+deadline=$((SECONDS + 10))
+while kill -0 "$PID" 2>/dev/null; do
+  [ $SECONDS -lt $deadline ] || fail "the app kept running after its terminal went away"
+  sleep 0.05
+done
+grep -qE "signal 1: leaving|terminal gone: leaving" "$GUESTCRAFT_HOME/guestcraft.log" || fail "the log does not say why the app left"
+pass "a lost terminal ends the app"

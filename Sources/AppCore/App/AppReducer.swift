@@ -59,6 +59,7 @@ public struct AppReducer: Reducer {
             return connectScope.reduce(into: &state, action: action)
 
         case .pair(.delegate(.paired(let signedIn))):
+            state.preferences.deviceName = signedIn.session.deviceName
             return open(InstanceSummary(instance: signedIn.instance, session: signedIn.session, unsent: 0), &state)
         case .pair(.delegate(.back)):
             return showConnect(&state)
@@ -66,6 +67,7 @@ public struct AppReducer: Reducer {
             return pairScope.reduce(into: &state, action: action)
 
         case .signIn(.delegate(.signedIn(let signedIn))):
+            state.preferences.deviceName = signedIn.session.deviceName
             return open(InstanceSummary(instance: signedIn.instance, session: signedIn.session, unsent: 0), &state)
         case .signIn(.delegate(.pair)):
             state.route = .pair(PairFeature.State(deviceName: deviceName(state)))
@@ -156,7 +158,7 @@ public struct AppReducer: Reducer {
                 }
                 guard workspace.id != chosenWorkspace.id || workspace.permissions != chosenWorkspace.permissions
                         || workspace.role != chosenWorkspace.role || property != chosenProperty else {
-                    var online = state.current!
+                    var online = current
                     let restored = markOnline(&online)
                     state.current = online
                     return restored
@@ -318,7 +320,7 @@ public struct AppReducer: Reducer {
         }
         let startNotice = state.options.startNotice.map { Notice(.info, $0) }
         guard let chosen else {
-            state.route = .connect(ConnectFeature.State(isLoading: false, notice: startNotice))
+            state.route = .connect(ConnectFeature.State(notice: startNotice))
             return connectScope.reduce(into: &state, action: .connect(.listed(.success(summaries))))
         }
         let effect = open(chosen, &state)

@@ -49,7 +49,8 @@ public enum ErrorText {
         case .callbackFailed: L("errors.signin.callback_failed")
         case .codeRefused, .alreadyFinished: L("errors.signin.code_refused")
         case .cancelled: L("errors.cancelled")
-        case .exchange(let error): request(error)
+        case .alreadyFinished: L("errors.signin.already_finished")
+        case .exchange(let error): error.mayHaveBeenApplied ? L("errors.signin.no_answer") : request(error)
         case .storage: L("errors.storage")
         }
     }

@@ -84,8 +84,8 @@ public struct PastedLine: Equatable, Sendable {
     public let submits: Bool
 
     public init(_ paste: String) {
-        let trimmedEnd = paste.trimmingCharacters(in: .whitespaces)
-        submits = trimmedEnd.hasSuffix("\n") || trimmedEnd.hasSuffix("\r")
+        let last = paste.unicodeScalars.last { $0 != " " && $0 != "\t" }
+        submits = last == "\n" || last == "\r"
         text = paste.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .joined()

@@ -41,8 +41,10 @@ public struct TaskNoteOperation: OutboxOperation {
     }
 
     public func rebase(_ later: TaskNoteRequest, on result: HousekeepingTask) -> TaskNoteRequest {
+        // Never backwards: a later change made on this device already counts the changes before
+        // it (each advances the task by one), including those of the other task operation.
         var rebased = later
-        rebased.version = result.version
+        rebased.version = max(later.version, result.version)
         return rebased
     }
 

@@ -47,8 +47,10 @@ public struct TaskStatusOperation: OutboxOperation {
     }
 
     public func rebase(_ later: TaskStatusRequest, on result: HousekeepingTask) -> TaskStatusRequest {
+        // Never backwards: a later change made on this device already counts the changes before
+        // it (each advances the task by one), including those of the other task operation.
         var rebased = later
-        rebased.version = result.version
+        rebased.version = max(later.version, result.version)
         return rebased
     }
 

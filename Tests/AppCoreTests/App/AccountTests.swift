@@ -76,6 +76,7 @@ import Testing
         }
         await store.receive(.connect(.listed(.success([])))) {
             $0.connect?.isLoading = false
+            $0.connect?.focus = .address
         }
         await store.finish()
         let calls = world.calls.all

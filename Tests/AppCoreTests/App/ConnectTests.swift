@@ -30,7 +30,7 @@ import Testing
         }
         env.instances.save = { _ in .success(saved) }
         env.instances.check = { _ in .success(connected) }
-        let store = TestStore(initialState: AppState(route: .connect(ConnectFeature.State(isLoading: false))),
+        let store = TestStore(initialState: AppState(route: .connect(ConnectFeature.State(isLoading: false, focus: .address))),
                               reducer: AppReducer(environment: env))
         await typing("hotel.example.com", into: store)
         await store.send(.keyPressed(.enter)) {
@@ -63,7 +63,7 @@ import Testing
         let world = FakeWorld()
         var env = world.environment
         env.instances.connect = { _ in .failure(refusal) }
-        let store = TestStore(initialState: AppState(route: .connect(ConnectFeature.State(isLoading: false))),
+        let store = TestStore(initialState: AppState(route: .connect(ConnectFeature.State(isLoading: false, focus: .address))),
                               reducer: AppReducer(environment: env))
         await typing("hotel.example.com", into: store)
         await store.send(.keyPressed(.enter)) { $0.connect?.isChecking = true }
@@ -133,7 +133,7 @@ import Testing
             world.calls.append("check \(link)")
             return .success(offer)
         }
-        let store = TestStore(initialState: AppState(route: .connect(ConnectFeature.State(isLoading: false))),
+        let store = TestStore(initialState: AppState(route: .connect(ConnectFeature.State(isLoading: false, focus: .address))),
                               reducer: AppReducer(environment: env))
         await store.send(.pasted(Fixtures.pairingLink + "\n"))
         await store.receive(.connect(.delegate(.pair(link: Fixtures.pairingLink)))) {
@@ -171,6 +171,36 @@ import Testing
             $0.signIn?.phase = .unavailable
             $0.signIn?.notice = Notice(.error, ErrorText.connect(.unreachable(.couldNotConnect)))
         }
+        await store.finish()
+        #expect(world.unexpected.all.isEmpty)
+    }
+}
+
+@MainActor
+@Suite struct ConnectScanTests {
+    /// A scanner types the link and ends it with Enter, even while an instance has the focus.
+    @Test func aScannedPairingLinkGoesToPair() async {
+        let world = FakeWorld()
+        var env = world.environment
+        let offer = PairingOffer(ticket: 1, name: "Harbour Hotels", host: "hotel.example.com", origin: Fixtures.origin)
+        env.pairing.check = { _ in .success(offer) }
+        let summary = InstanceSummary(instance: Fixtures.instance(), session: nil, unsent: 0)
+        let connect = ConnectFeature.State(instances: [summary], isLoading: false, focus: .instance(summary.instance.key))
+        let store = TestStore(initialState: AppState(route: .connect(connect)), reducer: AppReducer(environment: env))
+        var typed = ""
+        for character in Fixtures.pairingLink {
+            typed.append(character)
+            let expected = typed
+            await store.send(.keyPressed(.character(character))) {
+                $0.connect?.focus = .address
+                $0.connect?.address = TextInput(expected)
+            }
+        }
+        await store.send(.keyPressed(.enter))
+        await store.receive(.connect(.delegate(.pair(link: Fixtures.pairingLink)))) {
+            $0.route = .pair(PairFeature.State(link: Fixtures.pairingLink, deviceName: "desk-01 terminal", phase: .checking))
+        }
+        await store.receive(.pair(.checked(.success(offer)))) { $0.pair?.phase = .confirming(offer) }
         await store.finish()
         #expect(world.unexpected.all.isEmpty)
     }

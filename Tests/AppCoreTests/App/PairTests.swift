@@ -38,6 +38,7 @@ import Testing
         await store.send(.keyPressed(.character("y"))) { $0.pair?.phase = .exchanging(Self.offer) }
         await store.receive(.pair(.exchanged(.success(SignedIn(instance: instance, session: session)))))
         await store.receive(.pair(.delegate(.paired(SignedIn(instance: instance, session: session))))) {
+            $0.preferences.deviceName = "desk-01 terminal"
             $0.preferences.lastInstanceKey = instance.key
             $0.current = CurrentInstance(instance: instance, session: session, activeTab: .today)
             $0.route = .workspace(WorkspaceFeature.State(session: session))
@@ -150,6 +151,7 @@ import Testing
         await store.receive(.pair(.delegate(.back))) { $0.route = .connect(ConnectFeature.State()) }
         await store.receive(.connect(.listed(.success([])))) {
             $0.connect?.isLoading = false
+            $0.connect?.focus = .address
         }
         await store.finish()
         #expect(world.unexpected.all.isEmpty)

@@ -41,6 +41,7 @@ import Testing
         gate.continuation.yield()
         await store.receive(.signIn(.finished(.success(SignedIn(instance: instance, session: session)))))
         await store.receive(.signIn(.delegate(.signedIn(SignedIn(instance: instance, session: session))))) {
+            $0.preferences.deviceName = "desk-01 terminal"
             $0.preferences.lastInstanceKey = instance.key
             $0.current = CurrentInstance(instance: instance, session: session, activeTab: .today)
             $0.route = .workspace(WorkspaceFeature.State(session: session))

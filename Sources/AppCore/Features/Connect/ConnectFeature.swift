@@ -14,7 +14,9 @@ public struct ConnectFeature: Reducer {
         public var isChecking: Bool
         public var notice: Notice?
 
-        public init(instances: [InstanceSummary] = [], isLoading: Bool = true, focus: Focus = .address,
+        /// While the list loads the focus waits on Pair (no field takes `q`); the first list puts
+        /// it on the first instance, or in the address field when there is none.
+        public init(instances: [InstanceSummary] = [], isLoading: Bool = true, focus: Focus = .pair,
                     address: TextInput = TextInput(), isChecking: Bool = false, notice: Notice? = nil) {
             self.instances = instances
             self.isLoading = isLoading
@@ -84,9 +86,10 @@ public struct ConnectFeature: Reducer {
             return load()
 
         case .listed(.success(let instances)):
+            let first = state.isLoading && state.focus == .pair
             state.isLoading = false
             state.instances = instances
-            if !state.order.contains(state.focus) || (state.focus == .address && state.address.isEmpty) {
+            if first || !state.order.contains(state.focus) {
                 state.focus = instances.first.map { .instance($0.instance.key) } ?? .address
             }
             return .none
@@ -176,6 +179,10 @@ public struct ConnectFeature: Reducer {
         case .character("x"), .delete:
             if let summary = state.focusedInstance { return .send(.delegate(.remove(summary))) }
         case .character("r"): return reduce(into: &state, action: .reload)
+        case .character(let c) where c != "q" && c != "?":
+            // Typing (or a scanner typing a pairing link) starts the address field.
+            state.focus = .address
+            state.address.insert(String(c))
         default: break
         }
         return .none

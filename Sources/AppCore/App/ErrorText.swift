@@ -47,7 +47,7 @@ public enum ErrorText {
         case .listenerFailed: L("errors.signin.listener_failed")
         case .denied: L("errors.signin.denied")
         case .callbackFailed: L("errors.signin.callback_failed")
-        case .codeRefused, .alreadyFinished: L("errors.signin.code_refused")
+        case .codeRefused: L("errors.signin.code_refused")
         case .cancelled: L("errors.cancelled")
         case .alreadyFinished: L("errors.signin.already_finished")
         case .exchange(let error): error.mayHaveBeenApplied ? L("errors.signin.no_answer") : request(error)

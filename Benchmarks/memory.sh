@@ -56,10 +56,17 @@ session() {
   for keys in Escape F4 F3 Escape; do
     tmux -L "$SOCKET" send-keys -t app "$keys"; sleep 0.3
   done
+  # What the resident pages are now: the process's own (heap, stacks) and mapped files (code and
+  # data of the binary and its shared libraries).
+  local pane_pid app_pid rollup=""
+  pane_pid=$(tmux -L "$SOCKET" display -p -t app '#{pane_pid}')
+  app_pid=$(pgrep -P "$pane_pid" | head -1 || true)
+  [ -n "$app_pid" ] && rollup=$(awk '/^Rss:/ {r=$2} /^Anonymous:/ {a=$2}
+    END { printf "RSS now %.1f MiB = %.1f MiB anonymous (heap, stacks) + %.1f MiB of mapped files", r/1024, a/1024, (r-a)/1024 }'     "/proc/$app_pid/smaps_rollup")
   tmux -L "$SOCKET" send-keys -t app q
   wait_app_gone
   [ -s "$out" ] || { echo "guestcraft, $label: the app did not quit" >&2; exit 1; }
-  echo "guestcraft, $label: peak RSS $(mib "$(max_rss "$out")")"
+  echo "guestcraft, $label: peak RSS $(mib "$(max_rss "$out")")${rollup:+; before quitting: $rollup}"
 }
 
 session "online, 2,000 rooms read and saved again"

@@ -18,6 +18,8 @@ ttff() { "$PY" "$TTFF" --runs "$RUNS" "$@"; }
 start_demo demo --capabilities mobile_sessions,mobile_pairing,housekeeping,housekeeping_tasks
 pair_app supervisor
 seed_rooms
+echo "-- the saved rooms, in-process: read and decoded as the app does (guestcraft-bench saved-rooms)"
+"$BIN/guestcraft-bench" saved-rooms --runs "$RUNS"
 
 kill -STOP "$DEMO_PID"
 for size in 80x24 40x12; do

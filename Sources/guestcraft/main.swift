@@ -1,1 +1,66 @@
-print("guestcraft: not built yet")
+import AppCore
+import Catalog
+import Foundation
+
+// `guestcraft`: the full-screen app, or one of its commands (SPEC §7). `--help` lists them.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let command: GuestcraftCommand
+switch GuestcraftCommand.parse(arguments) {
+case .success(let parsed):
+    command = parsed
+case .failure(let usage):
+    Terminal.error(usage.message)
+    Terminal.error(L("cli.see_help"))
+    exit(2)
+}
+
+switch command {
+case .help:
+    Terminal.out(GuestcraftCommand.helpText)
+    exit(0)
+case .version:
+    Terminal.out("guestcraft \(AppVersion.current)")
+    exit(0)
+default:
+    break
+}
+
+// A peer closing a socket (the embedded demo, the sign-in listener) must not end the program.
+signal(SIGPIPE, SIG_IGN)
+
+let services: LiveServices
+do {
+    services = try LiveServices(environment: ProcessInfo.processInfo.environment)
+} catch {
+    Terminal.error(error.message)
+    exit(2)
+}
+
+switch command {
+case .status:
+    exit(StatusCommand.run(services))
+case .send:
+    exit(await SendCommand.run(services))
+case .pair(let link, let assumeYes, let deviceName):
+    exit(await PairCommand.run(link: link, assumeYes: assumeYes, deviceName: deviceName, services: services))
+case .run(let options):
+    var appOptions = AppOptions(link: options.link)
+    if let demo = options.demo {
+        switch await DemoLauncher.start(demo, services: services) {
+        case .success(let started):
+            appOptions.openOrigin = started.origin
+            appOptions.preferredProperty = started.preferredProperty
+            appOptions.startNotice = started.notice
+            let status = AppCommand.run(options, appOptions: appOptions, services: services)
+            started.stop()
+            exit(status)
+        case .failure(let error):
+            Terminal.error(error.message)
+            exit(2)
+        }
+    }
+    exit(AppCommand.run(options, appOptions: appOptions, services: services))
+case .help, .version:
+    exit(0)
+}

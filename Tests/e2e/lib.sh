@@ -61,6 +61,9 @@ app_start() {
     "env GUESTCRAFT_HOME=$(printf %q "$GUESTCRAFT_HOME") TERM=xterm-256color $cmd; echo \"[exited \$?]\"; sleep 600"
 }
 
+# app_stop: ends the "app" session (a next app_start starts afresh).
+app_stop() { tmux -L "$TMUX_SOCKET" kill-session -t app 2>/dev/null || true; }
+
 screen() { tmux -L "$TMUX_SOCKET" capture-pane -p -t app; }
 screen_dump() { echo "---- screen ----"; screen; echo "----------------"; }
 keys() { tmux -L "$TMUX_SOCKET" send-keys -t app "$@"; }

@@ -78,6 +78,24 @@ final class TestStore<State: Equatable, Action: Equatable & Sendable> {
         reportEffectErrors(sourceLocation)
     }
 
+    /// Waits for the next action an effect sends, whatever it is (for effects that race), runs
+    /// it and asserts the state `update` makes of it; answers the action.
+    @discardableResult
+    func receiveAny(assert update: (Action, inout State) -> Void,
+                    sourceLocation: SourceLocation = #_sourceLocation) async -> Action? {
+        await waitFor(sourceLocation) { !self.received.isEmpty }
+        guard !received.isEmpty else {
+            Issue.record("Expected to receive an action, but nothing arrived.", sourceLocation: sourceLocation)
+            return nil
+        }
+        let action = received.removeFirst()
+        withoutActuallyEscaping(update) { update in
+            apply(action, update: { update(action, &$0) }, sourceLocation: sourceLocation)
+        }
+        reportEffectErrors(sourceLocation)
+        return action
+    }
+
     /// Waits until every effect has ended, then fails for any action not received.
     func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
         await waitFor(sourceLocation) { self.effects.runningCount == 0 }

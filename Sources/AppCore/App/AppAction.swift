@@ -1,0 +1,38 @@
+import GuestCraftAPI
+import InstanceClient
+import OfflineStore
+
+/// Everything that can happen to the app, named for what happened: the person's input, the
+/// features' own actions, and the answers of the effects the app runs.
+public enum AppAction: Equatable, Sendable {
+    /// The program started: read the saved instances and preferences.
+    case started
+    case startLoaded(Result<[InstanceSummary], StorageFailure>, AppPreferences)
+
+    case keyPressed(Key)
+    case pasted(String)
+    case clicked(HitTarget)
+
+    case connect(ConnectFeature.Action)
+    case pair(PairFeature.Action)
+    case signIn(SignInFeature.Action)
+    case workspace(WorkspaceFeature.Action)
+    case account(AccountFeature.Action)
+    case tabs(WorkTabs.Action)
+    case help(HelpFeature.Action)
+    /// The person answered the confirmation on screen.
+    case confirmationAnswered(Bool)
+
+    /// Discovery of the instance on screen was read again (and saved) on opening.
+    case instanceChecked(DeviceSessionID, Result<SavedInstance, ConnectFeature.AddFailure>)
+    /// The workspaces were read again to check the saved workspace and property.
+    case choiceVerified(DeviceSessionID, Result<WorkspaceList, GuestCraftError>)
+    case generationBegan(Partition, Result<GenerationID, StorageFailure>)
+    case outboxNews(OutboxNews)
+    case outboxCounted(Partition, OutboxCounts)
+    /// How many changes a sign-out would delete (every workspace of the account).
+    case signOutCounted(DeviceSessionID, OutboxCounts)
+    case signedOut(instanceName: String, Result<SignOutOutcome, StorageFailure>)
+    case instanceRemoved(instanceName: String, Result<SignOutOutcome?, StorageFailure>)
+    case discarded(Result<Bool, StorageFailure>)
+}

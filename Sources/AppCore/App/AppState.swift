@@ -1,0 +1,204 @@
+import Foundation
+import GuestCraftAPI
+import InstanceClient
+import OfflineStore
+
+/// The whole app as one value: which screen is up, the instance on screen with everything that
+/// belongs to it, the dialogs over the screen, and whether the person asked to quit.
+public struct AppState: Equatable, Sendable {
+    public var route: Route
+    /// The instance on screen, with its session (SPEC §4: one instance at a time).
+    public var current: CurrentInstance?
+    public var preferences: AppPreferences
+    public var options: AppOptions
+    /// The keys of the screen (`?`).
+    public var help: HelpFeature.State?
+    /// A question before something that deletes or ends (quit, sign out, remove, discard).
+    public var confirmation: Confirmation?
+    public var quitRequested: Bool
+
+    public init(route: Route = .starting, current: CurrentInstance? = nil, preferences: AppPreferences = AppPreferences(),
+                options: AppOptions = AppOptions(), help: HelpFeature.State? = nil, confirmation: Confirmation? = nil,
+                quitRequested: Bool = false) {
+        self.route = route
+        self.current = current
+        self.preferences = preferences
+        self.options = options
+        self.help = help
+        self.confirmation = confirmation
+        self.quitRequested = quitRequested
+    }
+
+    // Optional views of the route, for scoping child features.
+
+    var connect: ConnectFeature.State? {
+        get { if case .connect(let s) = route { s } else { nil } }
+        set { if let newValue { route = .connect(newValue) } }
+    }
+
+    var pair: PairFeature.State? {
+        get { if case .pair(let s) = route { s } else { nil } }
+        set { if let newValue { route = .pair(newValue) } }
+    }
+
+    var signIn: SignInFeature.State? {
+        get { if case .signIn(let s) = route { s } else { nil } }
+        set { if let newValue { route = .signIn(newValue) } }
+    }
+
+    var workspace: WorkspaceFeature.State? {
+        get { if case .workspace(let s) = route { s } else { nil } }
+        set { if let newValue { route = .workspace(newValue) } }
+    }
+
+    var tabs: WorkTabs.State? {
+        get { current?.tabs }
+        set { if let newValue { current?.tabs = newValue } }
+    }
+
+    var account: AccountFeature.State? {
+        get { current?.account }
+        set { if let newValue { current?.account = newValue } }
+    }
+
+    /// Whether the screen takes printable keys as text (so `q`, `?` and digits are typed).
+    public var isEditingText: Bool {
+        switch route {
+        case .starting: false
+        case .connect(let s): s.isEditingText
+        case .pair(let s): s.isEditingText
+        case .signIn(let s): s.isEditingText
+        case .workspace: false
+        case .work:
+            if let current, current.activeTab != .account { WorkTabs.isEditingText(current.tabs, tab: current.activeTab) }
+            else { false }
+        }
+    }
+}
+
+/// The screen that is up.
+public enum Route: Equatable, Sendable {
+    /// Reading the saved instances.
+    case starting
+    case connect(ConnectFeature.State)
+    case pair(PairFeature.State)
+    case signIn(SignInFeature.State)
+    /// Choosing the workspace and property of the instance on screen.
+    case workspace(WorkspaceFeature.State)
+    /// The work tabs of the instance on screen.
+    case work
+}
+
+/// How the command line asked the app to start.
+public struct AppOptions: Equatable, Sendable {
+    /// Open this instance first (`guestcraft --demo`).
+    public var openOrigin: InstanceOrigin?
+    /// Choose this property without asking when the person reaches it.
+    public var preferredProperty: PropertyID?
+    /// A sentence for the first screen.
+    public var startNotice: String?
+    /// Opened once the work tabs are up (`guestcraft open room/101`); cleared then.
+    public var link: GuestcraftCommand.OpenLink?
+
+    public init(openOrigin: InstanceOrigin? = nil, preferredProperty: PropertyID? = nil, startNotice: String? = nil,
+                link: GuestcraftCommand.OpenLink? = nil) {
+        self.openOrigin = openOrigin
+        self.preferredProperty = preferredProperty
+        self.startNotice = startNotice
+        self.link = link
+    }
+}
+
+/// The instance on screen and all that belongs to it, as one value: its session, workspace,
+/// property, capabilities, live generation, active tab, connection, outbox counts, notices and
+/// the state of its tabs. A late answer for another instance never changes it.
+public struct CurrentInstance: Equatable, Sendable {
+    public var instance: SavedInstance
+    public var session: StoredSession
+    /// As last read (discovery is read again on opening).
+    public var capabilities: [Capability]
+    public var workspace: Workspace?
+    public var property: Property?
+    /// The live generation of the context; nil until it began (and after it ended).
+    public var generation: GenerationID?
+    public var activeTab: WorkTab
+    public var connection: ConnectionState
+    /// Changes of the partition waiting to be sent and needing a decision.
+    public var outbox: OutboxCounts
+    /// Sentences about the instance (chosen automatically, offline at start, …).
+    public var notices: [Notice]
+    public var tabs: WorkTabs.State
+    public var account: AccountFeature.State
+
+    public init(instance: SavedInstance, session: StoredSession, capabilities: [Capability]? = nil,
+                workspace: Workspace? = nil, property: Property? = nil, generation: GenerationID? = nil,
+                activeTab: WorkTab = .account, connection: ConnectionState = .updating, outbox: OutboxCounts = .zero,
+                notices: [Notice] = [], tabs: WorkTabs.State = WorkTabs.State(),
+                account: AccountFeature.State = AccountFeature.State()) {
+        self.instance = instance
+        self.session = session
+        self.capabilities = capabilities ?? instance.capabilities
+        self.workspace = workspace
+        self.property = property
+        self.generation = generation
+        self.activeTab = activeTab
+        self.connection = connection
+        self.outbox = outbox
+        self.notices = notices
+        self.tabs = tabs
+        self.account = account
+    }
+
+    /// The offline account of this session on this instance.
+    public var offlineAccount: Account { Account(instanceKey: instance.key, personID: session.user.id.rawValue) }
+
+    /// The partition of the chosen workspace.
+    public var partition: Partition? {
+        workspace.map { WorkContext.partition(instance: instance, session: session, workspace: $0.id) }
+    }
+
+    /// The context the tabs work in, once a property is chosen and its generation began.
+    public var context: WorkContext? {
+        guard let workspace, let property, let generation, let partition else { return nil }
+        return WorkContext(instance: instance, session: session, workspace: workspace, property: property,
+                           capabilities: capabilities, partition: partition, generation: generation)
+    }
+
+    /// The tabs the instance's capabilities allow, in their fixed order (Account always).
+    public var visibleTabs: [WorkTab] {
+        WorkTab.allCases.filter { tab in
+            switch tab {
+            case .today: capabilities.contains(.frontDesk)
+            case .search: capabilities.contains(.reservations)
+            case .housekeeping: capabilities.contains(.housekeeping)
+            case .tasks: capabilities.contains(.housekeepingTasks)
+            case .account: true
+            }
+        }
+    }
+}
+
+/// A question asked before something that deletes or ends.
+public struct Confirmation: Equatable, Sendable {
+    public enum Purpose: Equatable, Sendable {
+        case quit
+        case signOut(DeviceSessionID)
+        case removeInstance(SavedInstance)
+        case discard(Int64)
+    }
+
+    public var purpose: Purpose
+    /// The sentence, saying what would be deleted (how many unsent changes).
+    public var question: String
+    /// The words of the answer that goes ahead ("Sign out").
+    public var confirmLabel: String
+    /// Whether the focus is on going ahead (it starts on keeping things as they are).
+    public var focusOnConfirm: Bool
+
+    public init(purpose: Purpose, question: String, confirmLabel: String, focusOnConfirm: Bool = false) {
+        self.purpose = purpose
+        self.question = question
+        self.confirmLabel = confirmLabel
+        self.focusOnConfirm = focusOnConfirm
+    }
+}

@@ -1,0 +1,109 @@
+import Catalog
+import GuestCraftAPI
+
+/// The app's view: a pure function from `AppState` to the `Screen` the terminal draws, and the
+/// action for each thing the person does at the terminal.
+public enum AppView {
+    static let confirmYesRow: RowID = "confirm.yes"
+    static let confirmNoRow: RowID = "confirm.no"
+
+    /// The screen for `state`.
+    public static func view(_ state: AppState) -> Screen {
+        let body = body(state)
+        var hints = body.hints
+        if !state.isEditingText {
+            hints = [GlobalKeys.help] + hints.filter { $0 != GlobalKeys.help && $0 != GlobalKeys.quit } + [GlobalKeys.quit]
+        }
+        var screen = Screen(id: screenID(state), rows: body.rows, focus: body.focus, notices: body.notices,
+                            hints: hints, overlay: body.overlay)
+        if let current = state.current, state.route == .work || isWorkspaceRoute(state) {
+            screen.header = header(current)
+        }
+        if state.route == .work, let current = state.current {
+            screen.tabs = current.visibleTabs.map { $0.tab(active: current.activeTab) }
+            screen.notices = current.notices + body.notices
+        }
+        if let help = state.help { screen.overlay = HelpFeature.overlay(help) }
+        if let confirmation = state.confirmation {
+            screen.overlay = overlay(confirmation)
+            screen.hints = [KeyHint(key: "y", label: confirmation.confirmLabel), KeyHint(key: "n", label: L("keys.keep"))]
+        }
+        return screen
+    }
+
+    /// The action for an input event; nil for those the app ignores (a resize only redraws).
+    public static func action(for event: InputEvent) -> AppAction? {
+        switch event {
+        case .key(let key): .keyPressed(key)
+        case .paste(let text): .pasted(text)
+        case .click(let target): .clicked(target)
+        case .resize: nil
+        }
+    }
+
+    /// Whether the program should end.
+    public static func shouldQuit(_ state: AppState) -> Bool { state.quitRequested }
+
+    /// The keys `?` lists: the screen's own, then the global ones (all of them on work screens).
+    static func helpKeys(_ state: AppState) -> [KeyHint] {
+        var keys = body(state).helpKeys.filter { $0 != GlobalKeys.help && $0 != GlobalKeys.quit }
+        let globals = state.route == .work ? GlobalKeys.all
+            : [KeyHint(key: "?", label: L("keys.help")), KeyHint(key: "q", label: L("keys.quit"))]
+        for key in globals where !keys.contains(where: { $0.key == key.key }) { keys.append(key) }
+        return keys
+    }
+
+    /// What the screen that is up draws (without header, tabs and dialogs).
+    static func body(_ state: AppState) -> ScreenBody {
+        switch state.route {
+        case .starting:
+            return ScreenBody(rows: [.title(L("app.name")), .blank, .line(Span(L("app.opening"), style: .muted))])
+        case .connect(let s): return ConnectFeature.view(s)
+        case .pair(let s): return PairFeature.view(s)
+        case .signIn(let s): return SignInFeature.view(s)
+        case .workspace(let s): return WorkspaceFeature.view(s)
+        case .work:
+            guard let current = state.current else { return ScreenBody(rows: []) }
+            if current.activeTab == .account {
+                let info = AccountFeature.Info(instance: current.instance, session: current.session,
+                                               workspace: current.workspace, property: current.property,
+                                               counts: current.outbox)
+                return AccountFeature.view(current.account, info: info)
+            }
+            return WorkTabs.content(current.tabs, tab: current.activeTab)
+        }
+    }
+
+    static func screenID(_ state: AppState) -> String {
+        switch state.route {
+        case .starting: "starting"
+        case .connect: "connect"
+        case .pair: "pair"
+        case .signIn: "signin"
+        case .workspace: "workspace"
+        case .work: "work." + (state.current?.activeTab.rawValue ?? "")
+        }
+    }
+
+    private static func isWorkspaceRoute(_ state: AppState) -> Bool {
+        if case .workspace = state.route { return true }
+        return false
+    }
+
+    /// The header of the instance on screen.
+    static func header(_ current: CurrentInstance) -> Header {
+        Header(instance: InertString(current.instance.name),
+               property: current.property.map { InertString($0.name) },
+               businessDate: current.property.map { InertString($0.businessDate.description) },
+               connection: current.connection,
+               toSend: current.outbox.toSend, toReview: current.outbox.toReview)
+    }
+
+    static func overlay(_ confirmation: Confirmation) -> Overlay {
+        let yes = Row.line(Span("y", style: .hintKey), Span("  " + confirmation.confirmLabel), id: confirmYesRow)
+        let no = Row.line(Span("n", style: .hintKey), Span("  " + L("keys.keep")), id: confirmNoRow)
+        return Overlay(title: Span(L("confirm.title")),
+                       rows: [.paragraph(Span(confirmation.question)), .blank, yes, no],
+                       focus: confirmation.focusOnConfirm ? confirmYesRow : confirmNoRow)
+    }
+}

@@ -1,0 +1,97 @@
+import Catalog
+import GuestCraftAPI
+import InstanceClient
+
+/// The sentence a person reads for each failure: one per refusal of Connect, pairing and
+/// sign-in, one per problem code the app knows, a generic one otherwise. Never a raw code;
+/// the details go to the log.
+public enum ErrorText {
+    /// Why an address cannot be used (each discovery refusal of SPEC §4 in its own sentence).
+    public static func connect(_ error: ConnectError) -> String {
+        switch error {
+        case .invalidAddress: L("errors.connect.invalid_address")
+        case .notHTTPS: L("errors.connect.not_https")
+        case .unreachable: L("errors.connect.unreachable")
+        case .notGuestCraft: L("errors.connect.not_guestcraft")
+        case .instanceTooOld: L("errors.connect.instance_too_old")
+        case .appTooOld(let minimum): L("errors.connect.app_too_old", ["version": minimum])
+        case .otherOrigin: L("errors.connect.other_origin")
+        case .noUsableSignIn: L("errors.connect.no_sign_in")
+        case .unavailable: L("errors.connect.unavailable")
+        case .cancelled: L("errors.cancelled")
+        }
+    }
+
+    /// Why a pairing link did not give a session.
+    public static func pairing(_ error: PairingError) -> String {
+        switch error {
+        case .malformedLink: L("errors.pair.malformed_link")
+        case .notHTTPS: L("errors.connect.not_https")
+        case .connect(let connect): connect == .noUsableSignIn ? L("errors.pair.not_offered") : Self.connect(connect)
+        case .pairingNotOffered: L("errors.pair.not_offered")
+        case .alreadySignedIn: L("errors.pair.already_signed_in")
+        case .invalidDeviceName(let problem): deviceName(problem)
+        case .codeAlreadyUsed: L("errors.pair.code_already_used")
+        case .codeRefused: L("errors.pair.code_refused")
+        case .exchange(let error): error.mayHaveBeenApplied ? L("errors.pair.no_answer") : request(error)
+        case .storage: L("errors.storage")
+        }
+    }
+
+    /// Why a browser sign-in did not give a session.
+    public static func signIn(_ error: SignInError) -> String {
+        switch error {
+        case .browserSignInNotOffered: L("errors.signin.not_offered")
+        case .alreadySignedIn: L("errors.pair.already_signed_in")
+        case .invalidDeviceName(let problem): deviceName(problem)
+        case .listenerFailed: L("errors.signin.listener_failed")
+        case .denied: L("errors.signin.denied")
+        case .callbackFailed: L("errors.signin.callback_failed")
+        case .codeRefused: L("errors.signin.code_refused")
+        case .cancelled: L("errors.cancelled")
+        case .alreadyFinished: L("errors.signin.already_finished")
+        case .exchange(let error): error.mayHaveBeenApplied ? L("errors.signin.no_answer") : request(error)
+        case .storage: L("errors.storage")
+        }
+    }
+
+    /// Why a device name is refused.
+    public static func deviceName(_ problem: DeviceName.Problem) -> String {
+        switch problem {
+        case .empty: L("errors.device_name.empty")
+        case .tooLong: L("errors.device_name.too_long", ["max": DeviceName.maximumLength])
+        case .controlCharacter, .invisibleCharacter: L("errors.device_name.invisible")
+        }
+    }
+
+    /// A failed request: no answer, an answer off the contract, or the sentence of its problem code.
+    public static func request(_ error: GuestCraftError) -> String {
+        switch error {
+        case .noAnswer(.cancelled): L("errors.cancelled")
+        case .noAnswer: L("errors.no_answer")
+        case .invalidResponse: L("errors.invalid_response")
+        case .unauthorized: L("errors.session_ended_short")
+        case .problem(let problem): self.problem(problem.code) ?? L("errors.generic")
+        }
+    }
+
+    /// The catalog's sentence for a problem code the app knows; nil for others.
+    public static func problem(_ code: ProblemCode) -> String? {
+        switch code {
+        case .authForbidden: L("errors.problem.forbidden")
+        case .propertyOutOfScope: L("errors.problem.property_out_of_scope")
+        case .rateLimited: L("errors.problem.rate_limited")
+        case .instanceUnavailable: L("errors.problem.unavailable")
+        case .internalError: L("errors.problem.internal")
+        case .workspaceNotFound: L("errors.problem.workspace_not_found")
+        case .propertyNotFound: L("errors.problem.property_not_found")
+        case .deviceSessionInvalidGrant: L("errors.pair.code_refused")
+        case .deviceSessionInvalidRequest: L("errors.problem.device_session_invalid")
+        case .deviceSessionNotFound: L("errors.problem.device_session_not_found")
+        default: nil
+        }
+    }
+
+    /// A problem of this device's own storage.
+    public static var storage: String { L("errors.storage") }
+}

@@ -1,0 +1,147 @@
+import GuestCraftAPI
+
+// The work tabs: where the Housekeeping and My tasks features plug into the app.
+//
+// How a tab feature plugs in (replace a `NotAvailablePanel` slot below):
+// 1. Its `Action` has a case `app(WorkTabEvent)` for what the app tells it and a case
+//    `delegate(WorkTabDelegate)` for what it tells the app.
+// 2. `State` holds its state in the slot; `Action` wraps its actions in the slot's case;
+//    `Environment` holds its clients (built live in `Sources/guestcraft/Live`).
+// 3. `content(_:tab:)` draws it, `isEditingText(_:tab:)` says when it takes printable keys
+//    (a filter, a reason), so `q`, `?` and `1`–`5` reach the field instead of the app.
+// The app starts every tab with `.started(context)` when a property is chosen, and `.stopped`
+// before the context ends (sign-out, another property, workspace or instance, a 401).
+
+/// What the app tells the work tabs.
+public enum WorkTabEvent: Equatable, Sendable {
+    /// A context began (a session, workspace and property, with a live generation): show the
+    /// saved copies and read fresh ones.
+    case started(WorkContext)
+    /// The context ends: cancel every effect; nothing of it may change the screen any more.
+    case stopped
+    /// The person opened this tab.
+    case opened(WorkTab)
+    /// A key for the tab on screen (printable keys too while it edits text).
+    case keyPressed(WorkTab, Key)
+    /// A bracketed paste or a scan for the tab on screen.
+    case pasted(WorkTab, String)
+    /// A click on one of the tab's rows.
+    case rowClicked(WorkTab, RowID)
+    /// An outbox round ended (entries sent or held): read again what it changed.
+    case outboxRoundFinished(sent: [Int64], held: [Int64])
+    /// The instance answers again after being unreachable: refresh.
+    case connectionRestored
+    /// Discovery was read again; a capability that disappeared disappears from the screen.
+    case capabilitiesChanged([Capability])
+}
+
+/// What a work tab tells the app.
+public enum WorkTabDelegate: Equatable, Sendable {
+    /// A read answered (online), is under way (updating) or got no answer (offline).
+    case connection(ConnectionState)
+    /// The instance answered 401: the session is over.
+    case sessionEnded
+    /// A change was submitted, sent or discarded: count the outbox again.
+    case outboxChanged
+    /// "Send now".
+    case sendNow
+    /// "Review": open the changes that need a decision (in Account).
+    case openReview
+}
+
+/// What a tab puts on the screen under the header and the tab bar.
+public typealias TabContent = ScreenBody
+
+/// The Today, Search, Housekeeping and My tasks tabs (Account is the app's own): their states,
+/// the routing of the app's events to them, and their drawing.
+public struct WorkTabs: Reducer {
+    public struct State: Equatable, Sendable {
+        /// SLOT (Housekeeping): the Housekeeping feature's state replaces the panel.
+        public var housekeeping: NotAvailablePanel.State
+        /// SLOT (My tasks): the My tasks feature's state replaces the panel.
+        public var tasks: NotAvailablePanel.State
+
+        public init() {
+            housekeeping = NotAvailablePanel.State(tab: .housekeeping)
+            tasks = NotAvailablePanel.State(tab: .tasks)
+        }
+    }
+
+    public enum Action: Equatable, Sendable {
+        /// An event from the app, routed to the tabs it concerns.
+        case event(WorkTabEvent)
+        /// SLOT (Housekeeping)
+        case housekeeping(NotAvailablePanel.Action)
+        /// SLOT (My tasks)
+        case tasks(NotAvailablePanel.Action)
+        case delegate(WorkTabDelegate)
+    }
+
+    /// The clients of the tab features (SLOT: each feature adds its own).
+    public struct Environment: Sendable {
+        public init() {}
+    }
+
+    let environment: Environment
+
+    public init(environment: Environment) {
+        self.environment = environment
+    }
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .event(let event):
+            switch Self.tab(of: event) {
+            case .housekeeping?:
+                return housekeeping.reduce(into: &state, action: .housekeeping(.app(event)))
+            case .tasks?:
+                return tasks.reduce(into: &state, action: .tasks(.app(event)))
+            case .today?, .search?, .account?:
+                return .none
+            case nil:
+                return .merge(housekeeping.reduce(into: &state, action: .housekeeping(.app(event))),
+                              tasks.reduce(into: &state, action: .tasks(.app(event))))
+            }
+        case .housekeeping(.delegate(let delegate)), .tasks(.delegate(let delegate)):
+            return .send(.delegate(delegate))
+        case .housekeeping:
+            return housekeeping.reduce(into: &state, action: action)
+        case .tasks:
+            return tasks.reduce(into: &state, action: action)
+        case .delegate:
+            return .none
+        }
+    }
+
+    /// The tab an event is for, nil when it is for every tab.
+    static func tab(of event: WorkTabEvent) -> WorkTab? {
+        switch event {
+        case .opened(let tab), .keyPressed(let tab, _), .pasted(let tab, _), .rowClicked(let tab, _): tab
+        case .started, .stopped, .outboxRoundFinished, .connectionRestored, .capabilitiesChanged: nil
+        }
+    }
+
+    private var housekeeping: Scope<State, Action, NotAvailablePanel> {
+        Scope(state: \.housekeeping, action: Action.housekeeping,
+              extract: { if case .housekeeping(let a) = $0 { a } else { nil } }, child: NotAvailablePanel())
+    }
+
+    private var tasks: Scope<State, Action, NotAvailablePanel> {
+        Scope(state: \.tasks, action: Action.tasks,
+              extract: { if case .tasks(let a) = $0 { a } else { nil } }, child: NotAvailablePanel())
+    }
+
+    /// What `tab` shows (Today and Search are not built yet: a plain panel, never fake data).
+    public static func content(_ state: State, tab: WorkTab) -> TabContent {
+        switch tab {
+        case .housekeeping: NotAvailablePanel.content(state.housekeeping)
+        case .tasks: NotAvailablePanel.content(state.tasks)
+        case .today, .search, .account: NotAvailablePanel.content(NotAvailablePanel.State(tab: tab))
+        }
+    }
+
+    /// Whether `tab` is editing text, so printable keys go to it rather than to the app.
+    public static func isEditingText(_ state: State, tab: WorkTab) -> Bool {
+        false
+    }
+}

@@ -1,0 +1,272 @@
+import Catalog
+import Foundation
+import GuestCraftAPI
+import InstanceClient
+import OfflineStore
+
+/// Account: the instance, person, workspace and property, and switching them; the changes
+/// waiting to be sent and those needing a decision, each with Discard (a refused one with the
+/// instance's explanation); Send now; sign out (the app first says how many changes it deletes).
+public struct AccountFeature: Reducer {
+    public struct State: Equatable, Sendable {
+        public var changes: [PendingChange]
+        public var isLoading: Bool
+        public var focus: Focus
+        public var notice: Notice?
+
+        public init(changes: [PendingChange] = [], isLoading: Bool = false, focus: Focus = .command(.switchProperty),
+                    notice: Notice? = nil) {
+            self.changes = changes
+            self.isLoading = isLoading
+            self.focus = focus
+            self.notice = notice
+        }
+
+        var waiting: [PendingChange] { changes.filter { $0.hold == nil } }
+        var held: [PendingChange] { changes.filter { $0.hold != nil } }
+
+        /// Focusable places, top to bottom.
+        var order: [Focus] {
+            Command.allCases.map(Focus.command) + waiting.map { .change($0.id) } + held.map { .change($0.id) }
+        }
+
+        var focusedChange: PendingChange? {
+            guard case .change(let id) = focus else { return nil }
+            return changes.first { $0.id == id }
+        }
+    }
+
+    /// The commands of the screen, in order.
+    public enum Command: String, CaseIterable, Hashable, Sendable {
+        case switchProperty, switchInstance, sendNow, signOut
+
+        var key: Character {
+            switch self {
+            case .switchProperty: "w"
+            case .switchInstance: "i"
+            case .sendNow: "s"
+            case .signOut: "o"
+            }
+        }
+
+        var title: String {
+            switch self {
+            case .switchProperty: L("account.switch_property")
+            case .switchInstance: L("account.switch_instance")
+            case .sendNow: L("account.send_now")
+            case .signOut: L("account.sign_out")
+            }
+        }
+    }
+
+    public enum Focus: Hashable, Sendable {
+        case command(Command)
+        case change(Int64)
+    }
+
+    public enum Action: Equatable, Sendable {
+        case changesLoaded(Result<[PendingChange], StorageFailure>)
+        case keyPressed(Key)
+        case rowClicked(RowID)
+        /// "Review" from a work screen: focus the first change that needs a decision.
+        case focusReview
+        case delegate(Delegate)
+
+        public enum Delegate: Equatable, Sendable {
+            case run(Command)
+            /// Discard this change (after the app asks).
+            case discard(PendingChange)
+        }
+    }
+
+    let environment: AppEnvironment
+
+    public init(environment: AppEnvironment) {
+        self.environment = environment
+    }
+
+    static let loadID: EffectID = "account.changes"
+
+    /// Reads the changes of the active partition again.
+    func load(_ state: inout State) -> Effect<Action> {
+        state.isLoading = true
+        let changes = environment.outbox.changes
+        return .run(id: Self.loadID, cancelInFlight: true) { send in send(.changesLoaded(await changes())) }
+    }
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .changesLoaded(.success(let changes)):
+            state.isLoading = false
+            state.changes = changes
+            if !state.order.contains(state.focus) { state.focus = .command(.switchProperty) }
+            return .none
+
+        case .changesLoaded(.failure(let error)):
+            state.isLoading = false
+            state.notice = Notice(.error, ErrorText.storage)
+            let log = environment.log
+            return .run { _ in log("account: reading changes failed: \(error)") }
+
+        case .keyPressed(let key):
+            return keyPressed(key, state: &state)
+
+        case .rowClicked(let id):
+            guard let focus = Self.focus(of: id), state.order.contains(focus) else { return .none }
+            if state.focus == focus { return activate(state) }
+            state.focus = focus
+            return .none
+
+        case .focusReview:
+            if let first = state.held.first { state.focus = .change(first.id) }
+            return .none
+
+        case .delegate:
+            return .none
+        }
+    }
+
+    private func keyPressed(_ key: Key, state: inout State) -> Effect<Action> {
+        let order = state.order
+        let index = order.firstIndex(of: state.focus) ?? 0
+        switch key {
+        case .up, .character("k"): state.focus = order[max(0, index - 1)]
+        case .down, .character("j"): state.focus = order[min(order.count - 1, index + 1)]
+        case .home: state.focus = order[0]
+        case .end: state.focus = order[order.count - 1]
+        case .pageUp: state.focus = order[max(0, index - 10)]
+        case .pageDown: state.focus = order[min(order.count - 1, index + 10)]
+        case .enter: return activate(state)
+        case .character("r"): return load(&state)
+        case .character("x"), .delete:
+            if let change = state.focusedChange { return .send(.delegate(.discard(change))) }
+        case .character(let c):
+            if let command = Command.allCases.first(where: { $0.key == c }) { return .send(.delegate(.run(command))) }
+        default: break
+        }
+        return .none
+    }
+
+    private func activate(_ state: State) -> Effect<Action> {
+        switch state.focus {
+        case .command(let command): .send(.delegate(.run(command)))
+        case .change: state.focusedChange.map { .send(.delegate(.discard($0))) } ?? .none
+        }
+    }
+
+    // MARK: - View
+
+    static func rowID(_ focus: Focus) -> RowID {
+        switch focus {
+        case .command(let command): RowID("account." + command.rawValue)
+        case .change(let id): RowID("account.change.\(id)")
+        }
+    }
+
+    static func focus(of id: RowID) -> Focus? {
+        if id.rawValue.hasPrefix("account.change."), let number = Int64(id.rawValue.dropFirst("account.change.".count)) {
+            return .change(number)
+        }
+        return Command.allCases.first { rowID(.command($0)) == id }.map(Focus.command)
+    }
+
+    /// What Account shows about the context on screen.
+    public struct Info: Equatable, Sendable {
+        public var instance: SavedInstance
+        public var session: StoredSession
+        public var workspace: Workspace?
+        public var property: Property?
+        public var counts: OutboxCounts
+
+        public init(instance: SavedInstance, session: StoredSession, workspace: Workspace?, property: Property?,
+                    counts: OutboxCounts) {
+            self.instance = instance
+            self.session = session
+            self.workspace = workspace
+            self.property = property
+            self.counts = counts
+        }
+    }
+
+    static func hints(_ state: State) -> [KeyHint] {
+        var hints: [KeyHint] = []
+        if state.focusedChange != nil { hints.append(KeyHint(key: "x", label: L("account.key_discard"))) }
+        hints += [KeyHint(key: "w", label: L("account.key_switch")), KeyHint(key: "s", label: L("account.send_now")),
+                  KeyHint(key: "o", label: L("account.sign_out")), KeyHint(key: "i", label: L("account.key_instance"))]
+        return hints
+    }
+
+    static func helpKeys(_ state: State) -> [KeyHint] {
+        var keys: [KeyHint] = []
+        if state.focusedChange != nil { keys.append(KeyHint(key: "x", label: L("account.key_discard"))) }
+        keys += Command.allCases.map { KeyHint(key: String($0.key), label: $0.title) }
+        return keys + [KeyHint(key: "r", label: L("keys.refresh"))]
+    }
+
+    /// A held change's sentence: the catalog's for its problem code, else by its reason.
+    static func heldSentence(_ hold: PendingChange.Hold) -> String {
+        if let code = hold.code, let sentence = ErrorText.problem(ProblemCode(rawValue: code)) { return sentence }
+        switch hold.reason {
+        case .conflict: return L("account.held_conflict")
+        case .refused: return L("account.held_refused")
+        }
+    }
+
+    public static func view(_ state: State, info: Info) -> ScreenBody {
+        func labelled(_ label: String, _ value: [Span]) -> Row {
+            Row([Span(DisplayWidth.fit(label, to: 11), style: .muted)] + value)
+        }
+        var rows: [Row] = [
+            .title(L("tabs.account")),
+            labelled(L("account.instance"), [Span(inert: info.instance.name),
+                                             Span(" · " + info.instance.origin.displayHost, style: .muted)]),
+            labelled(L("account.person"), [Span(inert: info.session.user.name)]),
+            labelled(L("account.workspace"), info.workspace.map { [Span(inert: $0.name)] } ?? [Span("—", style: .muted)]),
+            labelled(L("account.property"), info.property.map { [Span(inert: $0.name)] } ?? [Span("—", style: .muted)]),
+            labelled(L("account.device"), [Span(inert: info.session.deviceName)]),
+            .blank,
+        ]
+        for command in Command.allCases {
+            var title = command.title
+            if command == .sendNow, info.counts.toSend > 0 {
+                title += " (" + L("header.to_send", ["count": info.counts.toSend]) + ")"
+            }
+            rows.append(.line(Span(title), id: rowID(.command(command)),
+                              trailing: [Span(String(command.key), style: .hintKey)]))
+        }
+        rows.append(.blank)
+        let waiting = state.waiting
+        let held = state.held
+        if waiting.isEmpty && held.isEmpty {
+            rows.append(.line(Span(state.isLoading ? L("account.loading_changes") : L("account.no_changes"),
+                                   style: .muted)))
+        }
+        if !waiting.isEmpty {
+            rows.append(.line(Span(L("account.waiting_title", ["count": waiting.count]), style: .title)))
+            for change in waiting {
+                let status = change.outcomeUnknown ? L("account.outcome_unknown") : L("account.waiting")
+                rows.append(.line(Span(inert: change.summary), id: rowID(.change(change.id)),
+                                  trailing: [Span(status, style: .muted)]))
+            }
+        }
+        if !held.isEmpty {
+            if !waiting.isEmpty { rows.append(.blank) }
+            rows.append(.line(Span(L("account.held_title", ["count": held.count]), style: .title)))
+            for change in held {
+                guard let hold = change.hold else { continue }
+                let reason = hold.reason == .conflict ? L("account.conflict") : L("account.refused")
+                rows.append(.line(Span(inert: change.summary), id: rowID(.change(change.id)),
+                                  trailing: [Span(reason, style: .noticeWarning)]))
+                rows.append(.paragraph(Span("  " + heldSentence(hold), style: .muted)))
+                if hold.reason == .refused, let detail = hold.detail, !detail.isEmpty {
+                    rows.append(.paragraph(Span("  " + L("account.instance_says"), style: .muted),
+                                           Span(inert: detail, style: .muted)))
+                }
+            }
+        }
+        var notices: [Notice] = []
+        if let notice = state.notice { notices.append(notice) }
+        return ScreenBody(rows: rows, focus: rowID(state.focus), notices: notices, hints: hints(state),
+                          helpKeys: helpKeys(state))
+    }
+}

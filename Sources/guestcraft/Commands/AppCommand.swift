@@ -1,0 +1,38 @@
+import AppCore
+import Catalog
+import Foundation
+import TerminalUI
+
+/// The full-screen app: the store over the live environment, drawn by ncurses in the main loop.
+enum AppCommand {
+    @MainActor
+    static func run(_ options: GuestcraftCommand.RunOptions, appOptions: AppOptions, services: LiveServices) -> Int32 {
+        let log = services.log
+        let store = Store(initialState: AppState(options: appOptions),
+                          reducer: AppReducer(environment: .live(services)),
+                          onEffectError: { log.write("effect failed: \($0)") })
+        let driver = NCursesDriver(options: .fromEnvironment(services.environment, mouse: options.mouse), log: log)
+        log.write("app: started (version \(AppVersion.current))")
+        store.send(.started)
+        let reason: TerminalApp.ExitReason
+        do {
+            reason = try TerminalApp.run(store: store, view: AppView.view, input: AppView.action(for:),
+                                         shouldQuit: AppView.shouldQuit, driver: driver, log: log)
+        } catch let error as TerminalError {
+            store.effects.cancelAll()
+            Terminal.error(error.message)
+            return 1
+        } catch {
+            store.effects.cancelAll()
+            log.write("app: the terminal failed: \(error)")
+            Terminal.error(L("cli.terminal_failed"))
+            return 1
+        }
+        store.effects.cancelAll()
+        log.write("app: ended (\(reason))")
+        switch reason {
+        case .quit, .terminalGone: return 0
+        case .signal(let number): return 128 + number
+        }
+    }
+}

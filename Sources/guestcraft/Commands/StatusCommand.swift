@@ -1,0 +1,44 @@
+import AppCore
+import Catalog
+import InstanceClient
+import OfflineStore
+
+/// `guestcraft status`: one line per signed-in account, for scripts: instance host, person,
+/// workspace, and `N to send, M to review` (every workspace of the account), tab-separated.
+enum StatusCommand {
+    static func run(_ services: LiveServices) -> Int32 {
+        let accounts: [(SavedInstance, StoredSession)]
+        do {
+            accounts = try signedInAccounts(services)
+        } catch {
+            services.log.write("status: \(error)")
+            Terminal.error(L("cli.credentials_failed", ["path": services.stateDirectory.path]))
+            return 2
+        }
+        let preferences = services.preferences.load()
+        for (instance, session) in accounts {
+            let account = Account(instanceKey: instance.key, personID: session.user.id.rawValue)
+            let counts: OutboxCounts
+            do {
+                counts = try services.offline.outboxCounts(account: account)
+            } catch {
+                Terminal.error(error.sentence)
+                return 2
+            }
+            let workspace = preferences.choice(instanceKey: instance.key, personID: session.user.id.rawValue)?
+                .workspace.name ?? "-"
+            let fields = [instance.origin.displayHost, session.user.name, workspace].map(Terminal.inert)
+                + [L("cli.status_counts", ["to_send": counts.toSend, "to_review": counts.toReview])]
+            Terminal.out(fields.joined(separator: "\t"))
+        }
+        return 0
+    }
+
+    /// Every saved instance with a session, in the order they were saved.
+    static func signedInAccounts(_ services: LiveServices) throws -> [(SavedInstance, StoredSession)] {
+        let sessions = try services.credentials.sessions()
+        return try services.credentials.instances().compactMap { instance in
+            sessions.first { $0.origin == instance.origin }.map { (instance, $0) }
+        }
+    }
+}

@@ -1,0 +1,311 @@
+import AppCore
+import Catalog
+import Foundation
+import GuestCraftAPI
+import InstanceClient
+import OfflineStore
+import Outbox
+import Synchronization
+import TerminalUI
+
+extension AppEnvironment {
+    /// The app's environment over the real services.
+    static func live(_ services: LiveServices) -> AppEnvironment {
+        let log = services.log
+        return AppEnvironment(
+            instances: .live(services),
+            pairing: .live(services),
+            signIn: .live(services),
+            api: .live(services),
+            offline: .live(services.offline, log: log),
+            outbox: .live(services),
+            preferences: PreferencesClient(load: { services.preferences.load() },
+                                           save: { services.preferences.save($0) }),
+            clock: .live,
+            log: { log.write($0) },
+            defaultDeviceName: { DefaultDeviceName.make() },
+            tabs: WorkTabs.Environment())
+    }
+}
+
+extension InstancesClient {
+    static func live(_ services: LiveServices) -> InstancesClient {
+        let credentials = services.credentials
+        let offline = services.offline
+        let connector = services.connector
+        return InstancesClient(
+            list: {
+                do {
+                    let instances = try credentials.instances()
+                    let sessions = try credentials.sessions()
+                    return .success(instances.map { instance in
+                        let counts = (try? offline.outboxCounts(instanceKey: instance.key)) ?? .zero
+                        return InstanceSummary(instance: instance, session: sessions.first { $0.origin == instance.origin },
+                                               unsent: counts.toSend + counts.toReview)
+                    })
+                } catch {
+                    return .failure(StorageFailure("\(error)"))
+                }
+            },
+            connect: { address in
+                do throws(ConnectError) { return .success(try await connector.connect(address)) } catch { return .failure(error) }
+            },
+            check: { origin in
+                do throws(ConnectError) { return .success(try await connector.connect(origin: origin)) } catch { return .failure(error) }
+            },
+            save: { connected in
+                do { return .success(try credentials.saveInstance(connected)) } catch {
+                    return .failure(StorageFailure("\(error)"))
+                }
+            },
+            remove: { instance in
+                do {
+                    let outcome = try await credentials.removeInstance(instance.origin, http: services.http,
+                                                                       logger: { services.log.write($0.description) })
+                    try offline.forgetInstance(instance.key)
+                    return .success(outcome)
+                } catch {
+                    return .failure(StorageFailure("\(error)"))
+                }
+            })
+    }
+}
+
+extension PairingClient {
+    static func live(_ services: LiveServices) -> PairingClient {
+        let pairing = Pairing(connector: services.connector, credentials: services.credentials)
+        let candidates = PairingCandidates()
+        return PairingClient(
+            check: { link in
+                do throws(PairingError) {
+                    let candidate = try await pairing.check(link)
+                    let ticket = candidates.keep(candidate)
+                    return .success(PairingOffer(ticket: ticket, name: candidate.name, host: candidate.host,
+                                                 origin: candidate.instance.origin))
+                } catch {
+                    return .failure(error)
+                }
+            },
+            exchange: { offer, deviceName in
+                guard let candidate = candidates.take(offer.ticket) else { return .failure(.codeAlreadyUsed) }
+                do {
+                    let session = try await pairing.exchange(candidate, deviceName: deviceName)
+                    guard let instance = try services.credentials.instance(for: session.origin) else {
+                        return .failure(.storage(.instanceNotSaved(origin: session.origin.string)))
+                    }
+                    return .success(SignedIn(instance: instance, session: session))
+                } catch let error as PairingError {
+                    return .failure(error)
+                } catch let error as CredentialStoreError {
+                    return .failure(.storage(error))
+                } catch {
+                    return .failure(.storage(.unreadable(path: services.credentials.fileURL.path, reason: "\(error)")))
+                }
+            })
+    }
+}
+
+/// Checked pairing links waiting for the person's confirmation; each is used at most once.
+final class PairingCandidates: Sendable {
+    private let state = Mutex<(next: Int, kept: [Int: PairingCandidate])>((1, [:]))
+
+    func keep(_ candidate: PairingCandidate) -> Int {
+        state.withLock { s in
+            let ticket = s.next
+            s.next += 1
+            s.kept = [ticket: candidate]
+            return ticket
+        }
+    }
+
+    func take(_ ticket: Int) -> PairingCandidate? {
+        state.withLock { $0.kept.removeValue(forKey: ticket) }
+    }
+}
+
+extension SignInClient {
+    static func live(_ services: LiveServices) -> SignInClient {
+        SignInClient(browser: { connected, deviceName, started in
+            let signIn: BrowserSignIn
+            do throws(SignInError) {
+                signIn = try BrowserSignIn(instance: connected, deviceName: deviceName, connector: services.connector,
+                                           credentials: services.credentials,
+                                           openBrowser: SystemBrowser.opener(environment: services.environment))
+            } catch {
+                return .failure(error)
+            }
+            started(BrowserSignInStarted(url: signIn.authorizationURL.absoluteString, browserOpened: signIn.browserOpened))
+            do {
+                let session = try await withTaskCancellationHandler {
+                    try await signIn.finish()
+                } onCancel: {
+                    signIn.cancel()
+                }
+                guard let instance = try services.credentials.instance(for: session.origin) else {
+                    return .failure(.storage(.instanceNotSaved(origin: session.origin.string)))
+                }
+                return .success(SignedIn(instance: instance, session: session))
+            } catch let error as SignInError {
+                return .failure(error)
+            } catch let error as CredentialStoreError {
+                return .failure(.storage(error))
+            } catch {
+                return .failure(.cancelled)
+            }
+        })
+    }
+}
+
+extension SessionAPIClient {
+    static func live(_ services: LiveServices) -> SessionAPIClient {
+        SessionAPIClient(
+            workspaces: { session in
+                do throws(GuestCraftError) {
+                    let answer = try await services.client(for: session).workspaces()
+                    guard let list = answer.value else {
+                        return .failure(.invalidResponse(InvalidResponse(status: 304, what: "304 without a saved copy")))
+                    }
+                    return .success(list)
+                } catch {
+                    return .failure(error)
+                }
+            },
+            properties: { session, workspace, cursor in
+                do throws(GuestCraftError) {
+                    let answer = try await services.client(for: session).properties(workspace: workspace, cursor: cursor)
+                    guard let page = answer.value else {
+                        return .failure(.invalidResponse(InvalidResponse(status: 304, what: "304 without a saved copy")))
+                    }
+                    return .success(page)
+                } catch {
+                    return .failure(error)
+                }
+            },
+            signOut: { session in
+                do {
+                    return .success(try await services.credentials.signOut(services.client(for: session)))
+                } catch {
+                    return .failure(StorageFailure("\(error)"))
+                }
+            },
+            forgetToken: { session in
+                _ = try? services.credentials.forget(token: session.token)
+            })
+    }
+}
+
+extension OfflineClient {
+    static func live(_ store: OfflineStore, log: TerminalUI.Log) -> OfflineClient {
+        OfflineClient(
+            beginGeneration: { partition in
+                do { return .success(try store.beginGeneration(partition)) } catch {
+                    return .failure(StorageFailure("\(error)"))
+                }
+            },
+            endGeneration: { generation in
+                do { try store.endGenerations(.generation(generation)) } catch { log.write("generation end: \(error)") }
+            },
+            forgetAccount: { account in
+                do { return .success(try store.forgetAccount(account).outboxEntries) } catch {
+                    return .failure(StorageFailure("\(error)"))
+                }
+            },
+            counts: { partition in
+                (try? store.outboxCounts(partition)) ?? .zero
+            },
+            accountCounts: { account in
+                (try? store.outboxCounts(account: account)) ?? .zero
+            },
+            retainAccounts: { accounts in
+                do {
+                    let forgotten = try store.retainAccounts(accounts)
+                    if forgotten.outboxEntries + forgotten.savedReads > 0 {
+                        log.write("start: deleted \(forgotten.savedReads) saved reads and \(forgotten.outboxEntries) changes of accounts without a session")
+                    }
+                } catch {
+                    log.write("start: clean-up failed: \(error)")
+                }
+            })
+    }
+}
+
+extension OutboxClient {
+    static func live(_ services: LiveServices) -> OutboxClient {
+        let engine = services.outbox
+        let enabled = services.outboxEnabled
+        let offline = services.offline
+        return OutboxClient(
+            activate: { context in
+                guard enabled else { return }
+                await engine.activate(partition: context.partition, generation: context.generation,
+                                      client: services.client(for: context.session))
+            },
+            deactivate: { await engine.deactivate() },
+            sendNow: { if enabled { await engine.sendNow() } },
+            discard: { id in
+                do {
+                    if enabled { return .success(try await engine.discard(id)) }
+                    return .success(false)
+                } catch {
+                    return .failure(StorageFailure("\(error)"))
+                }
+            },
+            changes: {
+                do {
+                    let entries: [OutboxEntry]
+                    if let partition = await engine.activePartition {
+                        entries = try offline.pendingEntries(partition)
+                    } else {
+                        entries = []
+                    }
+                    return .success(entries.map { entry in
+                        PendingChange(id: entry.id, summary: ChangeSummary.text(engine.describe(entry)),
+                                      createdAt: entry.createdAt,
+                                      hold: entry.hold.map { PendingChange.Hold(reason: $0.reason, code: $0.code, detail: $0.detail) },
+                                      outcomeUnknown: entry.outcomeUnknown)
+                    })
+                } catch {
+                    return .failure(StorageFailure("\(error)"))
+                }
+            },
+            news: {
+                AsyncStream { continuation in
+                    let task = Task {
+                        for await event in engine.events {
+                            continuation.yield(OutboxNews(event))
+                        }
+                        continuation.finish()
+                    }
+                    continuation.onTermination = { _ in task.cancel() }
+                }
+            })
+    }
+}
+
+extension OutboxNews {
+    /// The app's reading of an engine event.
+    init(_ event: OutboxEvent) {
+        switch event {
+        case .sessionEnded(let partition):
+            self = .sessionEnded(partition)
+        case .roundFinished(let report):
+            let reached: Bool?
+            switch report.stop {
+            case .noAnswer?: reached = false
+            case .retryLater?, .inProgress?, .unauthorized?: reached = true
+            case .inactive?, .anotherSender?, .cancelled?, .unexpected?, nil:
+                reached = report.sent.isEmpty && report.held.isEmpty ? nil : true
+            }
+            self = .roundFinished(partition: report.partition, sent: report.sent, held: report.held, reachedInstance: reached)
+        }
+    }
+}
+
+/// How Account names a change: the operation's own sentence, or a plain one for an operation
+/// this version does not know.
+enum ChangeSummary {
+    static func text(_ description: OutboxDescription?) -> String {
+        guard let description else { return L("account.change_unknown") }
+        return StringCatalog.english.string(description.catalogKey, description.placeholders)
+    }
+}

@@ -1,0 +1,77 @@
+import AppCore
+import Catalog
+import Foundation
+import HTTPClient
+import InstanceClient
+import OfflineStore
+import Outbox
+import TerminalUI
+
+/// The real things behind the app: the state directory with its log, credentials, offline store
+/// and outbox engine, and one HTTP client (one connection cache) for every call.
+final class LiveServices: Sendable {
+    let environment: [String: String]
+    let stateDirectory: URL
+    let log: Log
+    let http: HTTPClient
+    let credentials: CredentialStore
+    let offline: OfflineStore
+    let connector: InstanceConnector
+    let outbox: OutboxEngine<InstanceClient>
+    /// Whether the engine knows any operation; an engine that knows none never sends (it would
+    /// hold every entry as unknown).
+    let outboxEnabled: Bool
+
+    /// Opens everything in the state directory `environment` names. Throws a sentence to print.
+    init(environment: [String: String]) throws(StartupError) {
+        self.environment = environment
+        let directory = StateDirectory.resolve(environment: environment)
+        stateDirectory = directory
+        do {
+            try StateDirectory.prepare(directory)
+        } catch {
+            throw StartupError(error.sentence)
+        }
+        do {
+            log = try Log(stateDirectory: directory.path)
+        } catch {
+            throw StartupError(L("cli.log_failed", ["path": directory.path]))
+        }
+        http = HTTPClient(configuration: HTTPClientConfiguration(environment: environment))
+        let log = self.log
+        let logger: ClientLogger = { entry in log.write(entry.description) }
+        connector = InstanceConnector(http: http, logger: logger)
+        do {
+            credentials = try CredentialStore(directory: directory)
+        } catch {
+            log.write("credentials: \(error)")
+            throw StartupError(L("cli.credentials_failed", ["path": directory.path]))
+        }
+        do {
+            offline = try OfflineStore(directory: directory)
+        } catch {
+            log.write("offline store: \(error)")
+            throw StartupError(error.sentence)
+        }
+        if let damage = offline.recoveredDamage { log.write("offline store: \(damage.sentence)") }
+        let registry = OutboxOperations.registry()
+        outboxEnabled = !registry.names.isEmpty
+        outbox = OutboxEngine(store: offline, registry: registry)
+    }
+
+    /// The typed client of a session; a 401 forgets exactly its token.
+    func client(for session: StoredSession) -> InstanceClient {
+        let log = self.log
+        return InstanceClient(session: session, http: http, logger: { log.write($0.description) },
+                              onUnauthorized: credentials.forgetOnUnauthorized)
+    }
+
+    /// The preferences file beside the credentials.
+    var preferences: PreferencesFile { PreferencesFile(directory: stateDirectory, log: log) }
+}
+
+/// Why the program could not start: the sentence to print on stderr.
+struct StartupError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import GuestCraftAPI
+import InstanceClient
+import OfflineStore
+import Testing
+@testable import AppCore
+
+/// Every screen of the app's shell at 40 × 12 and 80 × 24, from the same view the terminal draws.
+@Suite struct AppSnapshotTests {
+    func snapshot(_ state: AppState, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        assertSnapshot(of: AppView.view(state), named: "app-" + name, sourceLocation: sourceLocation)
+    }
+
+    static let summaries = [
+        InstanceSummary(instance: Fixtures.instance(), session: Fixtures.session(), unsent: 3),
+        InstanceSummary(instance: Fixtures.instance(key: "ins_2", origin: Fixtures.otherOrigin, name: "Seaside Inn"),
+                        session: nil, unsent: 0),
+    ]
+
+    @Test func starting() {
+        snapshot(AppState(), "starting")
+    }
+
+    @Test func connectWithoutInstances() {
+        snapshot(AppState(route: .connect(ConnectFeature.State(isLoading: false, focus: .address))), "connect-empty")
+    }
+
+    @Test func connectWithSavedInstances() {
+        let connect = ConnectFeature.State(instances: Self.summaries, isLoading: false, focus: .instance("ins_2"))
+        snapshot(AppState(route: .connect(connect)), "connect-saved")
+    }
+
+    @Test func connectCheckingAndRefused() {
+        var connect = ConnectFeature.State(isLoading: false, focus: .address, address: TextInput("hotel.example.com"), isChecking: true)
+        snapshot(AppState(route: .connect(connect)), "connect-checking")
+        connect.isChecking = false
+        connect.notice = Notice(.error, ErrorText.connect(.instanceTooOld))
+        snapshot(AppState(route: .connect(connect)), "connect-refused")
+    }
+
+    @Test func pairEditingAndConfirming() {
+        var pair = PairFeature.State(link: "https://hotel.example.com/mobile/pair#gcp_abc", deviceName: "desk-01 terminal")
+        snapshot(AppState(route: .pair(pair)), "pair-editing")
+        pair.phase = .confirming(PairingOffer(ticket: 1, name: "Harbour Hotels", host: "hotel.example.com",
+                                              origin: Fixtures.origin))
+        snapshot(AppState(route: .pair(pair)), "pair-confirming")
+    }
+
+    @Test func signInChoosingAndWaiting() {
+        var signIn = SignInFeature.State(instance: Fixtures.instance(), deviceName: "desk-01 terminal",
+                                         phase: .choosing(Fixtures.connected()))
+        snapshot(AppState(route: .signIn(signIn)), "signin-choosing")
+        signIn.phase = .waitingForBrowser(Fixtures.connected(), BrowserSignInStarted(
+            url: "https://hotel.example.com/mobile/authorize?redirect_uri=http%3A%2F%2F127.0.0.1%3A41234%2Fcallback&state=s",
+            browserOpened: false))
+        snapshot(AppState(route: .signIn(signIn)), "signin-waiting")
+    }
+
+    @Test func workspaceAndPropertyChoice() {
+        let session = Fixtures.session()
+        let current = CurrentInstance(instance: Fixtures.instance(), session: session)
+        var workspace = WorkspaceFeature.State(session: session, phase: .workspaces,
+                                               workspaces: [Fixtures.workspace(), Fixtures.workspace(id: "wsp_2", name: "Seaside Group")])
+        snapshot(AppState(route: .workspace(workspace), current: current), "workspace-workspaces")
+        let paged = Fixtures.workspace(properties: [Fixtures.harbour, Fixtures.garden], next: "c2")
+        workspace.phase = .properties(paged)
+        workspace.focus = 2
+        workspace.current = "prp_garden"
+        snapshot(AppState(route: .workspace(workspace), current: current), "workspace-properties")
+    }
+
+    @Test func workTabNotAvailableWithANotice() {
+        var state = AppState.working(activeTab: .today, outbox: OutboxCounts(toSend: 2, toReview: 1, outcomeUnknown: 0))
+        state.current?.notices = [Notice(.info, "Harbour View Hotel was chosen automatically. Switch it in Account.")]
+        snapshot(state, "work-today")
+    }
+
+    @Test func accountWithChangesWaitingAndHeld() {
+        var state = AppState.working(activeTab: .account, connection: .offline,
+                                     outbox: OutboxCounts(toSend: 1, toReview: 1, outcomeUnknown: 0))
+        state.current?.account = AccountFeature.State(changes: [
+            PendingChange(id: 1, summary: "Room 101: clean", createdAt: Date(timeIntervalSince1970: 0), hold: nil,
+                          outcomeUnknown: true),
+            PendingChange(id: 2, summary: "Room 102: inspected", createdAt: Date(timeIntervalSince1970: 0),
+                          hold: PendingChange.Hold(reason: .refused, code: "unit.status_invalid",
+                                                   detail: "Rooms out of order cannot be inspected."),
+                          outcomeUnknown: false),
+        ], focus: .change(2))
+        snapshot(state, "account-changes")
+    }
+
+    @Test func confirmationAndHelpOverlays() {
+        var state = AppState.working(activeTab: .account)
+        state.confirmation = Confirmation(purpose: .signOut("dvs_0001"),
+                                          question: "Sign out of Harbour Hotels? 3 unsent changes on this device are deleted.",
+                                          confirmLabel: "Sign out")
+        snapshot(state, "confirm-signout")
+        state.confirmation = nil
+        state.help = HelpFeature.State(keys: AppView.helpKeys(state))
+        snapshot(state, "help-account")
+    }
+
+    /// An instance name with a carriage return, ESC sequences (CSI, OSC), C1 controls and bidi
+    /// overrides draws as plain inert text on every screen that shows it.
+    @Test func hostileInstanceTextDrawsInert() {
+        let hostile = "Evil\r\u{1B}[2J\u{1B}]0;pwned\u{07}Hotel\u{9B}31m\u{85}\u{202E}lanigiro\u{202C}\u{2066}x\u{2069}"
+        let instance = Fixtures.instance(name: hostile)
+        let user = User(id: "usr_x", name: "Mal\u{1B}[31mlory\u{200F}", email: "m@example.com")
+        var state = AppState.working(instance: instance, session: Fixtures.session(user: user), activeTab: .account)
+        snapshot(state, "inert-account")
+        state.route = .connect(ConnectFeature.State(
+            instances: [InstanceSummary(instance: instance, session: Fixtures.session(user: user), unsent: 0)],
+            isLoading: false, focus: .instance(instance.key)))
+        state.current = nil
+        snapshot(state, "inert-connect")
+        for size in [(40, 12), (80, 24)] {
+            let grid = ScreenLayout.layout(AppView.view(state), width: size.0, height: size.1).grid
+            for cell in grid.cells {
+                for scalar in cell.text.unicodeScalars {
+                    #expect(scalar.value >= 0x20 && scalar.value != 0x7F && !(0x80...0x9F).contains(scalar.value),
+                            "control U+\(String(scalar.value, radix: 16)) reached the screen")
+                    #expect(![0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068,
+                              0x2069].contains(scalar.value), "bidi control reached the screen")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import GuestCraftAPI
+import InstanceClient
+import OfflineStore
+import Testing
+@testable import AppCore
+
+@MainActor
+@Suite struct AppStartTests {
+    @Test func withoutSavedInstancesTheAppStartsOnConnect() async {
+        let world = FakeWorld()
+        var env = world.recordingEnvironment
+        env.preferences.load = { AppPreferences() }
+        env.instances.list = { .success([]) }
+        env.offline.retainAccounts = { world.calls.append("retain \($0.count)") }
+        let store = TestStore(initialState: AppState(), reducer: AppReducer(environment: env))
+        await store.send(.started)
+        await store.receive(.startLoaded(.success([]), AppPreferences())) {
+            $0.route = .connect(ConnectFeature.State(isLoading: false, focus: .address))
+        }
+        await store.finish()
+        #expect(world.unexpected.all.isEmpty)
+        #expect(world.calls.all == ["retain 0"])
+    }
+
+    @Test func theSavedInstanceOpensOnItsSavedPropertyAtOnceAndIsCheckedAgain() async {
+        let world = FakeWorld()
+        var env = world.recordingEnvironment
+        let instance = Fixtures.instance()
+        let session = Fixtures.session()
+        let workspace = Fixtures.workspace()
+        let preferences = AppPreferences(lastInstanceKey: instance.key, choices: [
+            WorkChoice(instanceKey: instance.key, personID: "usr_supervisor", workspace: workspace,
+                       property: Fixtures.garden)])
+        let summary = InstanceSummary(instance: instance, session: session, unsent: 2)
+        env.preferences.load = { preferences }
+        env.instances.list = { .success([summary]) }
+        env.offline.retainAccounts = { world.calls.append("retain \($0.map(\.personID))") }
+        let renamed = Fixtures.instance(name: "Harbour Hotels & Spa")
+        env.instances.check = { _ in .success(Fixtures.connected(name: "Harbour Hotels & Spa")) }
+        env.instances.save = { _ in .success(renamed) }
+        env.api.workspaces = { _ in .success(WorkspaceList(user: Fixtures.user, workspaces: [workspace])) }
+        let partition = Fixtures.partition()
+        env.offline.beginGeneration = { _ in .success(Fixtures.generation) }
+        env.offline.counts = { _ in OutboxCounts(toSend: 2, toReview: 0, outcomeUnknown: 0) }
+
+        let store = TestStore(initialState: AppState(), reducer: AppReducer(environment: env))
+        await store.send(.started)
+        await store.receive(.startLoaded(.success([summary]), preferences)) {
+            $0.preferences = preferences
+            $0.route = .work
+            $0.current = CurrentInstance(instance: instance, session: session,
+                                         workspace: WorkChoice(instanceKey: instance.key, personID: "usr_supervisor",
+                                                               workspace: workspace, property: Fixtures.garden).workspace,
+                                         property: Fixtures.garden, activeTab: .today)
+        }
+        // The answers race: the generation (then the counts), discovery and the workspaces.
+        var pending: Set<String> = ["generation", "count", "check", "verify"]
+        while !pending.isEmpty {
+            let action = await store.receiveAny { action, state in
+                switch action {
+                case .generationBegan(partition, .success(Fixtures.generation)):
+                    state.current?.generation = Fixtures.generation
+                case .instanceChecked(session.sessionID, .success(renamed)):
+                    state.current?.instance = renamed
+                    state.current?.connection = .online
+                case .choiceVerified(session.sessionID, .success):
+                    state.current?.connection = .online
+                case .outboxCounted(partition, let counts):
+                    state.current?.outbox = counts
+                default:
+                    break
+                }
+            }
+            switch action {
+            case .generationBegan?: pending.remove("generation")
+            case .outboxCounted?: pending.remove("count")
+            case .instanceChecked?: pending.remove("check")
+            case .choiceVerified?: pending.remove("verify")
+            default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
+            }
+        }
+        #expect(store.state.current?.outbox == OutboxCounts(toSend: 2, toReview: 0, outcomeUnknown: 0))
+        await store.finish()
+        #expect(world.unexpected.all.isEmpty)
+        #expect(world.calls.all.contains("outbox.activate wsp_demo gen-1"))
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import GuestCraftAPI
+import InstanceClient
+import OfflineStore
+import Testing
+@testable import AppCore
+
+@MainActor
+@Suite struct PairTests {
+    nonisolated static let offer = PairingOffer(ticket: 7, name: "Harbour Hotels", host: "hotel.example.com", origin: Fixtures.origin)
+
+    func pairState(link: String = Fixtures.pairingLink, phase: PairFeature.Phase = .editing) -> AppState {
+        AppState(route: .pair(PairFeature.State(link: link, deviceName: "desk-01 terminal", phase: phase)))
+    }
+
+    @Test func theInstanceIsShownBeforeTheCodeLeavesAndPairingOpensTheOnlyProperty() async {
+        let world = FakeWorld()
+        var env = world.recordingEnvironment
+        let instance = Fixtures.instance()
+        let session = Fixtures.session()
+        let workspace = Fixtures.workspace(properties: [Fixtures.harbour])
+        env.pairing.check = { _ in .success(Self.offer) }
+        env.pairing.exchange = { offer, name in
+            world.calls.append("exchange \(offer.ticket) \(name)")
+            return .success(SignedIn(instance: instance, session: session))
+        }
+        env.instances.check = { _ in .success(Fixtures.connected()) }
+        env.instances.save = { _ in .success(instance) }
+        env.api.workspaces = { _ in .success(WorkspaceList(user: Fixtures.user, workspaces: [workspace])) }
+        env.offline.beginGeneration = { _ in .success(Fixtures.generation) }
+        env.offline.counts = { _ in .zero }
+        let partition = Fixtures.partition()
+
+        let store = TestStore(initialState: pairState(), reducer: AppReducer(environment: env))
+        await store.send(.keyPressed(.enter)) { $0.pair?.phase = .checking }
+        await store.receive(.pair(.checked(.success(Self.offer)))) { $0.pair?.phase = .confirming(Self.offer) }
+        #expect(world.calls.all.isEmpty, "nothing is exchanged before the person confirms")
+        await store.send(.keyPressed(.character("y"))) { $0.pair?.phase = .exchanging(Self.offer) }
+        await store.receive(.pair(.exchanged(.success(SignedIn(instance: instance, session: session)))))
+        await store.receive(.pair(.delegate(.paired(SignedIn(instance: instance, session: session))))) {
+            $0.preferences.deviceName = "desk-01 terminal"
+            $0.preferences.lastInstanceKey = instance.key
+            $0.current = CurrentInstance(instance: instance, session: session, activeTab: .today)
+            $0.route = .workspace(WorkspaceFeature.State(session: session))
+        }
+        // Discovery read again races with the workspaces, the generation and the counts.
+        var pending: Set<String> = ["check", "workspaces", "chosen", "generation", "count"]
+        while !pending.isEmpty {
+            let action = await store.receiveAny { action, state in
+                switch action {
+                case .instanceChecked:
+                    state.current?.connection = .online
+                case .workspace(.workspacesLoaded):
+                    state.workspace?.workspaces = [workspace]
+                case .workspace(.delegate(.chosen)):
+                    state.current?.workspace = workspace
+                    state.current?.property = Fixtures.harbour
+                    state.current?.notices = [Notice(.info, "Harbour View Hotel was chosen automatically. Switch it in Account.")]
+                    state.preferences.remember(WorkChoice(instanceKey: instance.key, personID: "usr_supervisor",
+                                                          workspace: workspace, property: Fixtures.harbour))
+                    state.route = .work
+                case .generationBegan(partition, .success(Fixtures.generation)):
+                    state.current?.generation = Fixtures.generation
+                default:
+                    break
+                }
+            }
+            switch action {
+            case .instanceChecked?: pending.remove("check")
+            case .workspace(.workspacesLoaded)?: pending.remove("workspaces")
+            case .workspace(.delegate(.chosen(workspace, Fixtures.harbour, automatically: true)))?: pending.remove("chosen")
+            case .generationBegan?: pending.remove("generation")
+            case .outboxCounted(partition, .zero)?: pending.remove("count")
+            default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
+            }
+        }
+        await store.finish()
+        #expect(world.unexpected.all.isEmpty)
+        #expect(world.calls.all.contains("exchange 7 desk-01 terminal"))
+        #expect(world.calls.all.contains("outbox.activate wsp_demo gen-1"))
+        #expect(store.state.current?.visibleTabs == WorkTab.allCases)
+    }
+
+    @Test func answeringNoSendsNothing() async {
+        let world = FakeWorld()
+        let store = TestStore(initialState: pairState(phase: .confirming(Self.offer)),
+                              reducer: AppReducer(environment: world.environment))
+        await store.send(.keyPressed(.character("n"))) {
+            $0.pair?.phase = .editing
+            $0.pair?.notice = Notice(.info, "The code was not sent.")
+        }
+        await store.finish()
+        #expect(world.unexpected.all.isEmpty)
+    }
+
+    @Test(arguments: [PairingError.alreadySignedIn, .malformedLink, .pairingNotOffered, .connect(.notHTTPS),
+                      .codeRefused])
+    func aRefusedLinkIsExplained(_ error: PairingError) async {
+        let world = FakeWorld()
+        var env = world.environment
+        env.pairing.check = { _ in .failure(error) }
+        let store = TestStore(initialState: pairState(), reducer: AppReducer(environment: env))
+        await store.send(.keyPressed(.enter)) { $0.pair?.phase = .checking }
+        await store.receive(.pair(.checked(.failure(error)))) {
+            $0.pair?.phase = .editing
+            $0.pair?.notice = Notice(.error, ErrorText.pairing(error))
+        }
+        await store.finish()
+        #expect(world.unexpected.all.isEmpty)
+    }
+
+    @Test func alreadySignedInSaysSignOutFirst() {
+        #expect(ErrorText.pairing(.alreadySignedIn).contains("Sign out first"))
+    }
+
+    @Test func aRefusedCodeEmptiesTheLinkAndSaysWhy() async {
+        let world = FakeWorld()
+        var env = world.environment
+        env.pairing.exchange = { _, _ in .failure(.codeRefused) }
+        let store = TestStore(initialState: pairState(phase: .confirming(Self.offer)), reducer: AppReducer(environment: env))
+        await store.send(.keyPressed(.enter)) { $0.pair?.phase = .exchanging(Self.offer) }
+        await store.receive(.pair(.exchanged(.failure(.codeRefused)))) {
+            $0.pair?.phase = .editing
+            $0.pair?.link = TextInput()
+            $0.pair?.notice = Notice(.error, ErrorText.pairing(.codeRefused))
+        }
+        await store.finish()
+    }
+
+    @Test func anInvalidDeviceNameIsRefusedBeforeAnythingIsChecked() async {
+        let world = FakeWorld()
+        var state = pairState()
+        state.pair?.deviceName = TextInput("   ")
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: world.environment))
+        await store.send(.keyPressed(.enter)) {
+            $0.pair?.notice = Notice(.error, "Give this device a name.")
+            $0.pair?.focus = .deviceName
+        }
+        await store.finish()
+        #expect(world.unexpected.all.isEmpty)
+    }
+
+    @Test func escapeGoesBackToConnect() async {
+        let world = FakeWorld()
+        var env = world.recordingEnvironment
+        env.instances.list = { .success([]) }
+        let store = TestStore(initialState: pairState(link: ""), reducer: AppReducer(environment: env))
+        await store.send(.keyPressed(.escape))
+        await store.receive(.pair(.delegate(.back))) { $0.route = .connect(ConnectFeature.State()) }
+        await store.receive(.connect(.listed(.success([])))) {
+            $0.connect?.isLoading = false
+            $0.connect?.focus = .address
+        }
+        await store.finish()
+        #expect(world.unexpected.all.isEmpty)
+    }
+}

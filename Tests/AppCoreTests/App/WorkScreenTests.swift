@@ -1,0 +1,208 @@
+import Foundation
+import GuestCraftAPI
+import InstanceClient
+import OfflineStore
+import Testing
+@testable import AppCore
+
+@MainActor
+@Suite struct WorkScreenTests {
+    @Test func tabsFollowTheCapabilitiesAndAccountIsAlwaysThere() {
+        let frontDeskOnly = Fixtures.instance(capabilities: [.mobileSessions, .mobilePairing, .frontDesk, .reservations])
+        let current = CurrentInstance(instance: frontDeskOnly, session: Fixtures.session())
+        #expect(current.visibleTabs == [.today, .search, .account])
+        let housekeepingOnly = Fixtures.instance(capabilities: [.mobileSessions, .housekeeping])
+        #expect(CurrentInstance(instance: housekeepingOnly, session: Fixtures.session()).visibleTabs == [.housekeeping, .account])
+        let screen = AppView.view(AppState.working(instance: frontDeskOnly))
+        #expect(screen.tabs.map(\.id) == ["today", "search", "account"])
+    }
+
+    @Test func aTabTheInstanceDoesNotOfferCannotBeOpened() async {
+        let world = FakeWorld()
+        let instance = Fixtures.instance(capabilities: [.mobileSessions, .frontDesk])
+        let store = TestStore(initialState: AppState.working(instance: instance), reducer: AppReducer(environment: world.environment))
+        await store.send(.keyPressed(.character("3")))
+        await store.send(.keyPressed(.function(4)))
+        await store.send(.clicked(.tab("housekeeping")))
+        await store.send(.keyPressed(.character("2")))
+        await store.finish()
+        #expect(world.unexpected.all.isEmpty)
+    }
+
+    @Test func numberKeysFunctionKeysAndClicksSwitchTabs() async {
+        let world = FakeWorld()
+        let store = TestStore(initialState: AppState.working(), reducer: AppReducer(environment: world.environment))
+        await store.send(.keyPressed(.character("3"))) { $0.current?.activeTab = .housekeeping }
+        await store.send(.keyPressed(.function(4))) { $0.current?.activeTab = .tasks }
+        await store.send(.clicked(.tab("search"))) { $0.current?.activeTab = .search }
+        await store.finish()
+    }
+
+    @Test func aCapabilityThatDisappearsTakesItsTabAwayFromTheOpenScreen() async {
+        let world = FakeWorld()
+        let session = Fixtures.session()
+        let store = TestStore(initialState: AppState.working(activeTab: .housekeeping),
+                              reducer: AppReducer(environment: world.environment))
+        let reduced = Fixtures.instance(capabilities: [.mobileSessions, .mobilePairing, .frontDesk])
+        await store.send(.instanceChecked(session.sessionID, .success(reduced))) {
+            $0.current?.instance = reduced
+            $0.current?.capabilities = reduced.capabilities
+            $0.current?.activeTab = .today
+        }
+        #expect(AppView.view(store.state).tabs.map(\.id) == ["today", "account"])
+        await store.finish()
+    }
+
+    @Test func aLateAnswerForAnotherSessionChangesNothingOnScreen() async {
+        let world = FakeWorld()
+        let store = TestStore(initialState: AppState.working(), reducer: AppReducer(environment: world.environment))
+        let old = DeviceSessionID("dvs_old")
+        await store.send(.instanceChecked(old, .success(Fixtures.instance(name: "Old", capabilities: []))))
+        await store.send(.choiceVerified(old, .failure(.unauthorized)))
+        await store.send(.signOutCounted(old, OutboxCounts(toSend: 9, toReview: 0, outcomeUnknown: 0)))
+        let otherPartition = Partition(instanceKey: "ins_other", personID: "usr_x", workspaceID: "wsp_x")
+        await store.send(.outboxCounted(otherPartition, OutboxCounts(toSend: 5, toReview: 0, outcomeUnknown: 0)))
+        await store.send(.outboxNews(.sessionEnded(otherPartition)))
+        await store.finish()
+        #expect(world.unexpected.all.isEmpty)
+    }
+
+    @Test func aLateGenerationForAContextNoLongerOnScreenIsEnded() async {
+        let world = FakeWorld()
+        let store = TestStore(initialState: AppState.working(), reducer: AppReducer(environment: world.recordingEnvironment))
+        await store.send(.generationBegan(Fixtures.partition(workspace: "wsp_old"), .success(Fixtures.generation2)))
+        await store.finish()
+        #expect(world.calls.all == ["offline.endGeneration gen-2"])
+    }
+
+    @Test func quittingWithNothingUnsentQuitsAtOnce() async {
+        let world = FakeWorld()
+        let store = TestStore(initialState: AppState.working(), reducer: AppReducer(environment: world.environment))
+        await store.send(.keyPressed(.character("q"))) { $0.quitRequested = true }
+        #expect(AppView.shouldQuit(store.state))
+    }
+
+    @Test func quittingWithUnsentChangesSaysHowManyFirst() async {
+        let world = FakeWorld()
+        let counts = OutboxCounts(toSend: 2, toReview: 1, outcomeUnknown: 0)
+        let store = TestStore(initialState: AppState.working(outbox: counts), reducer: AppReducer(environment: world.environment))
+        await store.send(.keyPressed(.character("q"))) {
+            $0.confirmation = Confirmation(
+                purpose: .quit,
+                question: "3 changes are not sent yet. They stay on this device and are sent when you open the app again (or with guestcraft send). Quit now?",
+                confirmLabel: "Quit")
+        }
+        await store.send(.keyPressed(.escape)) { $0.confirmation = nil }
+        await store.send(.keyPressed(.function(10))) {
+            $0.confirmation = Confirmation(purpose: .quit, question: L_quit(3), confirmLabel: "Quit")
+        }
+        await store.send(.clicked(.row(AppView.confirmYesRow))) {
+            $0.confirmation = nil
+            $0.quitRequested = true
+        }
+    }
+
+    @Test func questionMarkShowsTheKeysOfTheScreenAndEscapeClosesThem() async {
+        let world = FakeWorld()
+        let store = TestStore(initialState: AppState.working(activeTab: .account), reducer: AppReducer(environment: world.environment))
+        await store.send(.keyPressed(.character("?"))) {
+            $0.help = HelpFeature.State(keys: AppView.helpKeys($0))
+        }
+        let keys = store.state.help?.keys.map(\.key) ?? []
+        #expect(keys.contains("o") && keys.contains("1–5") && keys.contains("q"))
+        await store.send(.keyPressed(.down)) { $0.help?.focus = 1 }
+        await store.send(.keyPressed(.escape))
+        await store.receive(.help(.delegate(.close))) { $0.help = nil }
+        await store.finish()
+    }
+
+    @Test func theOutboxNoAnswerMarksOfflineAndItsReturnMarksOnlineAndSends() async {
+        let world = FakeWorld()
+        var env = world.recordingEnvironment
+        env.offline.counts = { _ in OutboxCounts(toSend: 1, toReview: 0, outcomeUnknown: 1) }
+        let partition = Fixtures.partition()
+        let store = TestStore(initialState: AppState.working(), reducer: AppReducer(environment: env))
+        await store.send(.outboxNews(.roundFinished(partition: partition, sent: [], held: [], reachedInstance: false))) {
+            $0.current?.connection = .offline
+        }
+        await store.receive(.outboxCounted(partition, OutboxCounts(toSend: 1, toReview: 0, outcomeUnknown: 1))) {
+            $0.current?.outbox = OutboxCounts(toSend: 1, toReview: 0, outcomeUnknown: 1)
+        }
+        await store.send(.tabs(.delegate(.connection(.online)))) { $0.current?.connection = .online }
+        await store.finish()
+        #expect(world.calls.all == ["outbox.sendNow"])
+        let header = AppView.view(store.state).header
+        #expect(header?.toSend == 1)
+    }
+
+    @Test func aFourHundredOneFromTheOutboxEndsTheSessionOnScreen() async {
+        let world = FakeWorld()
+        var env = world.recordingEnvironment
+        env.api.forgetToken = { world.calls.append("forget \($0.sessionID)") }
+        env.offline.forgetAccount = { world.calls.append("forgetAccount \($0.personID)"); return .success(1) }
+        env.instances.check = { _ in .failure(.unreachable(.couldNotConnect)) }
+        let store = TestStore(initialState: AppState.working(), reducer: AppReducer(environment: env))
+        await store.send(.outboxNews(.sessionEnded(Fixtures.partition()))) {
+            $0.current = nil
+            $0.preferences.choices = []
+            $0.route = .signIn(SignInFeature.State(
+                instance: Fixtures.instance(), deviceName: "desk-01 terminal",
+                notice: Notice(.error, "Your session on Harbour Hotels has ended. Sign in again.")))
+        }
+        await store.receive(.signIn(.checked(.failure(.unreachable(.couldNotConnect))))) {
+            $0.signIn?.phase = .unavailable
+            $0.signIn?.notice = Notice(.error, ErrorText.connect(.unreachable(.couldNotConnect)))
+        }
+        await store.finish()
+        let calls = world.calls.all
+        #expect(calls.contains("forget dvs_0001"))
+        #expect(calls.contains("forgetAccount usr_supervisor"))
+        #expect(calls.contains("offline.endGeneration gen-1"))
+        #expect(calls.contains("outbox.deactivate"))
+    }
+
+    @Test func aWorkTabAskingToSendAndCountingAgainIsHeard() async {
+        let world = FakeWorld()
+        var env = world.recordingEnvironment
+        env.offline.counts = { _ in OutboxCounts(toSend: 4, toReview: 0, outcomeUnknown: 0) }
+        let store = TestStore(initialState: AppState.working(activeTab: .housekeeping), reducer: AppReducer(environment: env))
+        await store.send(.tabs(.delegate(.outboxChanged)))
+        await store.receive(.outboxCounted(Fixtures.partition(), OutboxCounts(toSend: 4, toReview: 0, outcomeUnknown: 0))) {
+            $0.current?.outbox = OutboxCounts(toSend: 4, toReview: 0, outcomeUnknown: 0)
+        }
+        await store.send(.tabs(.delegate(.sendNow)))
+        await store.finish()
+        #expect(world.calls.all == ["outbox.sendNow"])
+    }
+
+    @Test func todayAndSearchShowAPlainPanelNeverData() {
+        for tab in [WorkTab.today, .search, .housekeeping, .tasks] {
+            let screen = AppView.view(AppState.working(activeTab: tab))
+            let text = screen.rows.map { $0.spans.map(\.text).joined() }
+            #expect(text.contains("This screen is not available yet."))
+            #expect(screen.rows.allSatisfy { $0.id == nil })
+        }
+    }
+
+    @Test func openingARoomLinkGoesToHousekeepingAsIfItsTagWereScanned() async {
+        let world = FakeWorld()
+        var env = world.recordingEnvironment
+        env.offline.counts = { _ in .zero }
+        var state = AppState.working()
+        state.current?.generation = nil
+        state.options.link = .room("101")
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: env))
+        await store.send(.generationBegan(Fixtures.partition(), .success(Fixtures.generation))) {
+            $0.current?.generation = Fixtures.generation
+            $0.options.link = nil
+            $0.current?.activeTab = .housekeeping
+        }
+        await store.receive(.outboxCounted(Fixtures.partition(), .zero))
+        await store.finish()
+    }
+}
+
+/// The quit question for `count` unsent changes.
+func L_quit(_ count: Int) -> String {
+    "\(count) changes are not sent yet. They stay on this device and are sent when you open the app again (or with guestcraft send). Quit now?"
+}

@@ -1,0 +1,137 @@
+import Foundation
+import GuestCraftAPI
+import InstanceClient
+import OfflineStore
+import Testing
+@testable import AppCore
+
+@MainActor
+@Suite struct WorkspaceTests {
+    func page(_ range: ClosedRange<Int>) -> [Property] {
+        range.map { n in
+            Property(id: PropertyID("prp_\(n)"), name: "Hotel \(n)", timeZone: "UTC",
+                     businessDate: BusinessDate(year: 2026, month: 11, day: 2)!, currency: "EUR")
+        }
+    }
+
+    func loading(_ session: StoredSession = Fixtures.session()) -> AppState {
+        AppState(route: .workspace(WorkspaceFeature.State(session: session)),
+                 current: CurrentInstance(instance: Fixtures.instance(), session: session, activeTab: .today))
+    }
+
+    @Test func severalWorkspacesAreChosenFromThenPropertiesAHundredAPage() async {
+        let world = FakeWorld()
+        var env = world.recordingEnvironment
+        let big = Fixtures.workspace(id: "wsp_big", name: "Big Group", properties: page(1...100), next: "c2")
+        let small = Fixtures.workspace(id: "wsp_small", name: "Small", properties: [Fixtures.harbour])
+        env.api.properties = { _, workspace, cursor in
+            world.calls.append("properties \(workspace) \(cursor ?? "-")")
+            return .success(PropertyPage(properties: (101...120).map { n in
+                Property(id: PropertyID("prp_\(n)"), name: "Hotel \(n)", timeZone: "UTC",
+                         businessDate: BusinessDate(year: 2026, month: 11, day: 2)!, currency: "EUR")
+            }, nextCursor: nil))
+        }
+        env.offline.beginGeneration = { _ in .success(Fixtures.generation) }
+        env.offline.counts = { _ in .zero }
+        let store = TestStore(initialState: loading(), reducer: AppReducer(environment: env))
+        let list = WorkspaceList(user: Fixtures.user, workspaces: [big, small])
+        await store.send(.workspace(.workspacesLoaded(.success(list)))) {
+            $0.workspace?.workspaces = [big, small]
+            $0.workspace?.phase = .workspaces
+        }
+        await store.send(.keyPressed(.enter)) { $0.workspace?.phase = .properties(big) }
+        let view = AppView.view(store.state)
+        #expect(view.rows.contains { $0.spans.map(\.text).joined() == "Show more properties" })
+        await store.send(.keyPressed(.end)) { $0.workspace?.focus = 100 }
+        await store.send(.keyPressed(.enter)) { $0.workspace?.isLoadingMore = true }
+        var grown = big
+        grown.properties = page(1...120)
+        grown.nextPropertiesCursor = nil
+        await store.receive(.workspace(.morePropertiesLoaded(big.id, .success(PropertyPage(
+            properties: page(101...120), nextCursor: nil))))) {
+            $0.workspace?.isLoadingMore = false
+            $0.workspace?.phase = .properties(grown)
+            $0.workspace?.workspaces = [grown, small]
+        }
+        #expect(world.calls.all == ["properties wsp_big c2"])
+        let chosen = page(101...101)[0]
+        await store.send(.keyPressed(.enter))
+        await store.receive(.workspace(.delegate(.chosen(grown, chosen, automatically: false)))) {
+            $0.current?.workspace = grown
+            $0.current?.property = chosen
+            $0.preferences.remember(WorkChoice(instanceKey: "ins_0000000000000001", personID: "usr_supervisor",
+                                               workspace: grown, property: chosen))
+            $0.route = .work
+        }
+        let partition = Fixtures.partition(workspace: "wsp_big")
+        await store.receive(.generationBegan(partition, .success(Fixtures.generation))) {
+            $0.current?.generation = Fixtures.generation
+        }
+        await store.receive(.outboxCounted(partition, .zero))
+        await store.finish()
+        #expect(world.unexpected.all.isEmpty)
+    }
+
+    @Test func escapeFromThePropertiesGoesBackToTheWorkspaces() async {
+        let world = FakeWorld()
+        let a = Fixtures.workspace(id: "wsp_a", name: "A")
+        let b = Fixtures.workspace(id: "wsp_b", name: "B")
+        var state = loading()
+        state.workspace?.workspaces = [a, b]
+        state.workspace?.phase = .properties(b)
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: world.environment))
+        await store.send(.keyPressed(.escape)) { $0.workspace?.phase = .workspaces }
+        await store.finish()
+    }
+
+    @Test func aFourHundredOneEndsTheSessionForgetsItsTokenAndItsDataAndAsksToSignInAgain() async {
+        let world = FakeWorld()
+        var env = world.recordingEnvironment
+        env.api.forgetToken = { world.calls.append("forget \($0.sessionID)") }
+        env.offline.forgetAccount = { account in
+            world.calls.append("forgetAccount \(account.instanceKey) \(account.personID)")
+            return .success(0)
+        }
+        env.instances.check = { _ in .success(Fixtures.connected()) }
+        let store = TestStore(initialState: loading(), reducer: AppReducer(environment: env))
+        await store.send(.workspace(.workspacesLoaded(.failure(.unauthorized))))
+        await store.receive(.workspace(.delegate(.sessionEnded))) {
+            $0.current = nil
+            $0.route = .signIn(SignInFeature.State(
+                instance: Fixtures.instance(), deviceName: "desk-01 terminal",
+                notice: Notice(.error, "Your session on Harbour Hotels has ended. Sign in again.")))
+        }
+        await store.receive(.signIn(.checked(.success(Fixtures.connected())))) {
+            $0.signIn?.phase = .choosing(Fixtures.connected())
+        }
+        await store.finish()
+        let calls = world.calls.all
+        #expect(calls.contains("forget dvs_0001"))
+        #expect(calls.contains("forgetAccount ins_0000000000000001 usr_supervisor"))
+        #expect(world.unexpected.all.isEmpty)
+    }
+
+    @Test func aWorkspaceListThatFailsCanBeReadAgain() async {
+        let world = FakeWorld()
+        var env = world.environment
+        let workspace = Fixtures.workspace()
+        env.api.workspaces = { _ in .success(WorkspaceList(user: Fixtures.user, workspaces: [workspace])) }
+        let store = TestStore(initialState: loading(), reducer: AppReducer(environment: env))
+        await store.send(.workspace(.workspacesLoaded(.failure(.problem(ProblemAnswer(
+            status: 500, document: ProblemDocument(code: .internalError, detail: "boom"))))))) {
+            $0.workspace?.phase = .failed
+            $0.workspace?.notice = Notice(.error, ErrorText.problem(.internalError)!)
+        }
+        await store.send(.keyPressed(.character("r"))) {
+            $0.workspace?.phase = .loading
+            $0.workspace?.notice = nil
+        }
+        await store.receive(.workspace(.workspacesLoaded(.success(WorkspaceList(user: Fixtures.user,
+                                                                                 workspaces: [workspace]))))) {
+            $0.workspace?.workspaces = [workspace]
+            $0.workspace?.phase = .properties(workspace)
+        }
+        await store.finish()
+        #expect(world.logged.all.count == 1)
+    }
+}

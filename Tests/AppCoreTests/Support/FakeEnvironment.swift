@@ -1,0 +1,92 @@
+import Foundation
+import GuestCraftAPI
+import InstanceClient
+import OfflineStore
+@testable import AppCore
+
+/// An environment whose every client fails and records its name when called: a test replaces
+/// the clients it expects to be used and checks `unexpected` is empty at the end.
+final class FakeWorld: Sendable {
+    /// Clients called that the test did not replace.
+    let unexpected = Recorder<String>()
+    /// Calls of the clients a test replaced with `record(_:)` helpers, in order.
+    let calls = Recorder<String>()
+    /// Lines written to the log.
+    let logged = Recorder<String>()
+
+    var environment: AppEnvironment {
+        let unexpected = self.unexpected
+        let logged = self.logged
+        @Sendable func fail(_ name: String) { unexpected.append(name) }
+        let storage = StorageFailure("unexpected call")
+        return AppEnvironment(
+            instances: InstancesClient(
+                list: { fail("instances.list"); return .failure(storage) },
+                connect: { _ in fail("instances.connect"); return .failure(.cancelled) },
+                check: { _ in fail("instances.check"); return .failure(.cancelled) },
+                save: { _ in fail("instances.save"); return .failure(storage) },
+                remove: { _ in fail("instances.remove"); return .failure(storage) }),
+            pairing: PairingClient(
+                check: { _ in fail("pairing.check"); return .failure(.malformedLink) },
+                exchange: { _, _ in fail("pairing.exchange"); return .failure(.codeRefused) }),
+            signIn: SignInClient(browser: { _, _, _ in fail("signIn.browser"); return .failure(.cancelled) }),
+            api: SessionAPIClient(
+                workspaces: { _ in fail("api.workspaces"); return .failure(.noAnswer(.cancelled)) },
+                properties: { _, _, _ in fail("api.properties"); return .failure(.noAnswer(.cancelled)) },
+                signOut: { _ in fail("api.signOut"); return .failure(storage) },
+                forgetToken: { _ in fail("api.forgetToken") }),
+            offline: OfflineClient(
+                beginGeneration: { _ in fail("offline.beginGeneration"); return .failure(storage) },
+                endGeneration: { _ in fail("offline.endGeneration") },
+                forgetAccount: { _ in fail("offline.forgetAccount"); return .failure(storage) },
+                counts: { _ in fail("offline.counts"); return .zero },
+                accountCounts: { _ in fail("offline.accountCounts"); return .zero },
+                retainAccounts: { _ in fail("offline.retainAccounts") }),
+            outbox: OutboxClient(
+                activate: { _ in fail("outbox.activate") },
+                deactivate: { fail("outbox.deactivate") },
+                sendNow: { fail("outbox.sendNow") },
+                discard: { _ in fail("outbox.discard"); return .failure(storage) },
+                changes: { fail("outbox.changes"); return .failure(storage) },
+                news: { fail("outbox.news"); return AsyncStream { $0.finish() } }),
+            preferences: PreferencesClient(load: { fail("preferences.load"); return AppPreferences() },
+                                           save: { _ in fail("preferences.save") }),
+            clock: ManualClock().client,
+            log: { logged.append($0) },
+            defaultDeviceName: { "desk-01 terminal" },
+            tabs: WorkTabs.Environment())
+    }
+}
+
+extension FakeWorld {
+    /// The environment with the clients every flow uses without an answer the test cares about
+    /// (saving preferences, the outbox letting go, ending generations, the news stream) recording
+    /// their calls in `calls`.
+    var recordingEnvironment: AppEnvironment {
+        var env = environment
+        let calls = self.calls
+        env.preferences.save = { calls.append("preferences.save \($0.lastInstanceKey ?? "-") \($0.choices.count)") }
+        env.outbox.activate = { calls.append("outbox.activate \($0.partition.workspaceID) \($0.generation)") }
+        env.outbox.deactivate = { calls.append("outbox.deactivate") }
+        env.outbox.sendNow = { calls.append("outbox.sendNow") }
+        env.offline.endGeneration = { calls.append("offline.endGeneration \($0)") }
+        env.outbox.news = { AsyncStream { $0.finish() } }
+        return env
+    }
+}
+
+extension AppState {
+    /// The app on the work tabs of `instance` with a chosen property and a live generation.
+    static func working(instance: SavedInstance = Fixtures.instance(), session: StoredSession = Fixtures.session(),
+                        workspace: Workspace = Fixtures.workspace(), property: Property = Fixtures.harbour,
+                        activeTab: WorkTab = .today, connection: ConnectionState = .online,
+                        outbox: OutboxCounts = .zero) -> AppState {
+        let current = CurrentInstance(instance: instance, session: session, workspace: workspace, property: property,
+                                      generation: Fixtures.generation, activeTab: activeTab, connection: connection,
+                                      outbox: outbox)
+        var preferences = AppPreferences(lastInstanceKey: instance.key)
+        preferences.remember(WorkChoice(instanceKey: instance.key, personID: session.user.id.rawValue,
+                                        workspace: workspace, property: property))
+        return AppState(route: .work, current: current, preferences: preferences)
+    }
+}

@@ -32,7 +32,8 @@ enum DemoLauncher {
         let rooms = options.rooms ?? files.rooms ?? 120
         let instance: DemoInstance
         do {
-            instance = try startInstance(port: files.port ?? 0, rooms: rooms, directory: directory)
+            instance = try startInstance(port: files.port ?? 0, rooms: rooms, directory: directory,
+                                         log: { [log = services.log] line in log.write("demo: \(line)") })
         } catch {
             services.log.write("demo: \(error)")
             return .failure(StartupError(L("cli.demo_failed", ["reason": error.description])))
@@ -57,8 +58,11 @@ enum DemoLauncher {
     }
 
     /// Starts on the port of last time (the saved instance keeps its address), else on a free one.
-    static func startInstance(port: UInt16, rooms: Int, directory: URL) throws(DemoError) -> DemoInstance {
-        var configuration = DemoConfiguration(host: "127.0.0.1", port: port, dataDirectory: directory, rooms: rooms)
+    /// The instance logs to the app's log file: the screen is the app's while it runs.
+    static func startInstance(port: UInt16, rooms: Int, directory: URL,
+                              log: @escaping @Sendable (String) -> Void) throws(DemoError) -> DemoInstance {
+        var configuration = DemoConfiguration(host: "127.0.0.1", port: port, dataDirectory: directory, rooms: rooms,
+                                              log: log)
         do {
             return try DemoInstance.start(configuration)
         } catch .couldNotListen where port != 0 {

@@ -85,6 +85,9 @@ final class EventLog: @unchecked Sendable {
         if case .roundFinished(let report) = event { lock.withLock { rounds.append(report) } }
     }
 
+    /// Forgets the rounds reported so far.
+    func drain() { lock.withLock { rounds.removeAll() } }
+
     func takeRound() -> OutboxRoundReport? {
         lock.withLock { rounds.isEmpty ? nil : rounds.removeFirst() }
     }

@@ -169,7 +169,7 @@ public struct AppReducer: Reducer {
                                                       personID: current.session.user.id.rawValue,
                                                       workspace: workspace, property: property))
                 var effects = [savePreferences(state)]
-                if let context = state.current?.context { effects.append(tabEvent(.started(context), &state)) }
+                if let context = state.current?.context { effects.append(startTabs(context, &state)) }
                 return .merge(effects)
             }
 
@@ -193,7 +193,7 @@ public struct AppReducer: Reducer {
                 var effects: [Effect<AppAction>] = [
                     .run { _ in await activate(context) },
                     count(partition),
-                    tabEvent(.started(context), &state),
+                    startTabs(context, &state),
                 ]
                 if state.current?.activeTab == .account { effects.append(loadAccount(&state)) }
                 if let link = state.options.link {
@@ -585,6 +585,12 @@ public struct AppReducer: Reducer {
 
     // MARK: - Input
 
+    /// A digit that the tab on screen takes itself (Housekeeping's jump to a room).
+    private func digitGoesToTab(_ key: Key, _ state: AppState) -> Bool {
+        guard case .character = key, let current = state.current, current.activeTab != .account else { return false }
+        return WorkTabs.takesDigits(current.tabs, tab: current.activeTab)
+    }
+
     private func keyPressed(_ key: Key, _ state: inout AppState) -> Effect<AppAction> {
         if var confirmation = state.confirmation {
             switch key {
@@ -615,7 +621,7 @@ public struct AppReducer: Reducer {
             default:
                 break
             }
-            if state.route == .work, let tab = WorkTab.opened(by: key) {
+            if state.route == .work, let tab = WorkTab.opened(by: key), !digitGoesToTab(key, state) {
                 return select(tab, &state)
             }
         }
@@ -727,6 +733,14 @@ public struct AppReducer: Reducer {
     }
 
     // MARK: - Helpers
+
+    /// Starts the work tabs on a context; the tab on screen opens (reads its saved copy, then
+    /// a fresh one); the others read when they are opened.
+    private func startTabs(_ context: WorkContext, _ state: inout AppState) -> Effect<AppAction> {
+        let started = tabEvent(.started(context), &state)
+        guard let tab = state.current?.activeTab, tab != .account else { return started }
+        return .merge(started, tabEvent(.opened(tab), &state))
+    }
 
     /// Sends an event to the work tabs (only while a context is on screen).
     private func tabEvent(_ event: WorkTabEvent, _ state: inout AppState) -> Effect<AppAction> {

@@ -56,30 +56,34 @@ public typealias TabContent = ScreenBody
 /// the routing of the app's events to them, and their drawing.
 public struct WorkTabs: Reducer {
     public struct State: Equatable, Sendable {
-        /// SLOT (Housekeeping): the Housekeeping feature's state replaces the panel.
-        public var housekeeping: NotAvailablePanel.State
-        /// SLOT (My tasks): the My tasks feature's state replaces the panel.
-        public var tasks: NotAvailablePanel.State
+        /// The Housekeeping tab (Sources/AppCore/Features/Housekeeping).
+        public var housekeeping: HousekeepingTab.State
+        /// The My tasks tab (Sources/AppCore/Features/Tasks).
+        public var tasks: TasksTab.State
 
         public init() {
-            housekeeping = NotAvailablePanel.State(tab: .housekeeping)
-            tasks = NotAvailablePanel.State(tab: .tasks)
+            housekeeping = HousekeepingTab.State()
+            tasks = TasksTab.State()
         }
     }
 
     public enum Action: Equatable, Sendable {
         /// An event from the app, routed to the tabs it concerns.
         case event(WorkTabEvent)
-        /// SLOT (Housekeeping)
-        case housekeeping(NotAvailablePanel.Action)
-        /// SLOT (My tasks)
-        case tasks(NotAvailablePanel.Action)
+        case housekeeping(HousekeepingTab.Action)
+        case tasks(TasksTab.Action)
         case delegate(WorkTabDelegate)
     }
 
-    /// The clients of the tab features (SLOT: each feature adds its own).
+    /// The clients of the tab features.
     public struct Environment: Sendable {
-        public init() {}
+        public var housekeeping: HousekeepingTab.Clients
+        public var tasks: TasksTab.Clients
+
+        public init(housekeeping: HousekeepingTab.Clients, tasks: TasksTab.Clients) {
+            self.housekeeping = housekeeping
+            self.tasks = tasks
+        }
     }
 
     let environment: Environment
@@ -121,27 +125,38 @@ public struct WorkTabs: Reducer {
         }
     }
 
-    private var housekeeping: Scope<State, Action, NotAvailablePanel> {
+    private var housekeeping: Scope<State, Action, HousekeepingTab> {
         Scope(state: \.housekeeping, action: Action.housekeeping,
-              extract: { if case .housekeeping(let a) = $0 { a } else { nil } }, child: NotAvailablePanel())
+              extract: { if case .housekeeping(let a) = $0 { a } else { nil } },
+              child: HousekeepingTab(clients: environment.housekeeping))
     }
 
-    private var tasks: Scope<State, Action, NotAvailablePanel> {
+    private var tasks: Scope<State, Action, TasksTab> {
         Scope(state: \.tasks, action: Action.tasks,
-              extract: { if case .tasks(let a) = $0 { a } else { nil } }, child: NotAvailablePanel())
+              extract: { if case .tasks(let a) = $0 { a } else { nil } }, child: TasksTab(clients: environment.tasks))
     }
 
     /// What `tab` shows (Today and Search are not built yet: a plain panel, never fake data).
     public static func content(_ state: State, tab: WorkTab) -> TabContent {
         switch tab {
-        case .housekeeping: NotAvailablePanel.content(state.housekeeping)
-        case .tasks: NotAvailablePanel.content(state.tasks)
+        case .housekeeping: HousekeepingTab.content(state.housekeeping)
+        case .tasks: TasksTab.content(state.tasks)
         case .today, .search, .account: NotAvailablePanel.content(NotAvailablePanel.State(tab: tab))
         }
     }
 
     /// Whether `tab` is editing text, so printable keys go to it rather than to the app.
     public static func isEditingText(_ state: State, tab: WorkTab) -> Bool {
-        false
+        switch tab {
+        case .housekeeping: HousekeepingTab.isEditingText(state.housekeeping)
+        case .tasks: TasksTab.isEditingText(state.tasks)
+        case .today, .search, .account: false
+        }
+    }
+
+    /// Whether `tab` takes the digit keys itself (Housekeeping jumps to rooms by number), so
+    /// only F1–F5 switch tabs there.
+    public static func takesDigits(_ state: State, tab: WorkTab) -> Bool {
+        tab == .housekeeping && HousekeepingTab.takesDigits(state.housekeeping)
     }
 }

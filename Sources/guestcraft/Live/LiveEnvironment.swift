@@ -24,7 +24,7 @@ extension AppEnvironment {
             clock: .live,
             log: { log.write($0) },
             defaultDeviceName: { DefaultDeviceName.make() },
-            tabs: WorkTabs.Environment())
+            tabs: .live(services))
     }
 }
 
@@ -306,6 +306,7 @@ extension OutboxNews {
 enum ChangeSummary {
     static func text(_ description: OutboxDescription?) -> String {
         guard let description else { return L("account.change_unknown") }
+        if let text = ChangeDescriptions.text(description) { return text }
         return StringCatalog.english.string(description.catalogKey, description.placeholders)
     }
 }

@@ -9,6 +9,8 @@ import Outbox
 /// activated (`LiveServices.outboxEnabled`).
 enum OutboxOperations {
     static func registry() -> OutboxRegistry<InstanceClient> {
-        OutboxRegistry<InstanceClient>()
+        var registry = OutboxRegistry<InstanceClient>()
+        registry.registerHousekeepingOperations()
+        return registry
     }
 }

@@ -61,6 +61,8 @@ import Testing
                 switch action {
                 case .generationBegan(partition, .success(Fixtures.generation)):
                     state.current?.generation = Fixtures.generation
+                    let context = state.current?.context
+                    state.current?.tabs.started(context)
                 case .instanceChecked(session.sessionID, .success(renamed)):
                     state.current?.instance = renamed
                     state.current?.connection = .online

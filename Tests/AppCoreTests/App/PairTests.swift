@@ -61,6 +61,8 @@ import Testing
                     state.route = .work
                 case .generationBegan(partition, .success(Fixtures.generation)):
                     state.current?.generation = Fixtures.generation
+                    let context = state.current?.context
+                    state.current?.tabs.started(context)
                 default:
                     break
                 }

@@ -176,7 +176,7 @@ import Testing
     }
 
     @Test func todayAndSearchShowAPlainPanelNeverData() {
-        for tab in [WorkTab.today, .search, .housekeeping, .tasks] {
+        for tab in [WorkTab.today, .search] {
             let screen = AppView.view(AppState.working(activeTab: tab))
             let text = screen.rows.map { $0.spans.map(\.text).joined() }
             #expect(text.contains("This screen is not available yet."))
@@ -188,16 +188,54 @@ import Testing
         let world = FakeWorld()
         var env = world.recordingEnvironment
         env.offline.counts = { _ in .zero }
+        let rooms = HousekeepingWorld()
+        rooms.saved.withLock { $0 = SavedCopy(value: HotelFixture.unitList, savedAt: HotelFixture.savedAt) }
+        env.tabs.housekeeping = HousekeepingTab.Clients(environment: { _ in rooms.environment },
+                                                        counts: { _ in OutboxBadge() })
         var state = AppState.working()
         state.current?.generation = nil
         state.options.link = .room("101")
         let store = TestStore(initialState: state, reducer: AppReducer(environment: env))
         await store.send(.generationBegan(Fixtures.partition(), .success(Fixtures.generation))) {
             $0.current?.generation = Fixtures.generation
+            let context = $0.current?.context
+            $0.current?.tabs.started(context)
             $0.options.link = nil
             $0.current?.activeTab = .housekeeping
+            $0.current?.tabs.housekeeping.feature.hasLoaded = true
+            // The rooms are not read yet: the tag waits for them.
+            $0.current?.tabs.housekeeping.feature.pendingJump = "101"
         }
-        await store.receive(.outboxCounted(Fixtures.partition(), .zero))
+        var pending: Set<String> = ["count", "badge", "saved", "read", "connection", "tabs.connection"]
+        while !pending.isEmpty {
+            let action = await store.receiveAny { action, state in
+                switch action {
+                case .tabs(.housekeeping(.feature(.savedLoaded))):
+                    state.current?.tabs.housekeeping.feature.list = RoomList(units: HotelFixture.units)
+                    state.current?.tabs.housekeeping.feature.businessDate = HotelFixture.date
+                    state.current?.tabs.housekeeping.feature.lastUpdated = "07:40"
+                    state.current?.tabs.housekeeping.feature.freshness = .updating(lastUpdated: "07:40")
+                    state.current?.tabs.housekeeping.feature.pendingJump = nil
+                    state.current?.tabs.housekeeping.feature.focus = "unt_h101"
+                case .tabs(.housekeeping(.feature(.unitsRead))):
+                    state.current?.tabs.housekeeping.feature.freshness = .offline(lastUpdated: "07:40")
+                case .tabs(.delegate(.connection(.offline))):
+                    state.current?.connection = .offline
+                default:
+                    break
+                }
+            }
+            switch action {
+            case .outboxCounted?: pending.remove("count")
+            case .tabs(.housekeeping(.feature(.badgeChanged)))?: pending.remove("badge")
+            case .tabs(.housekeeping(.feature(.savedLoaded)))?: pending.remove("saved")
+            case .tabs(.housekeeping(.feature(.unitsRead)))?: pending.remove("read")
+            case .tabs(.housekeeping(.delegate(.connection(.offline))))?: pending.remove("connection")
+            case .tabs(.delegate(.connection(.offline)))?: pending.remove("tabs.connection")
+            default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
+            }
+        }
+        #expect(store.state.current?.tabs.housekeeping.feature.focus == "unt_h101", "the room of the link is focused")
         await store.finish()
     }
 }

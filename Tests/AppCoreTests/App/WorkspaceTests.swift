@@ -66,6 +66,8 @@ import Testing
         let partition = Fixtures.partition(workspace: "wsp_big")
         await store.receive(.generationBegan(partition, .success(Fixtures.generation))) {
             $0.current?.generation = Fixtures.generation
+            let context = $0.current?.context
+            $0.current?.tabs.started(context)
         }
         await store.receive(.outboxCounted(partition, .zero))
         await store.finish()

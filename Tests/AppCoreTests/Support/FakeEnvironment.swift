@@ -54,7 +54,7 @@ final class FakeWorld: Sendable {
             clock: ManualClock().client,
             log: { logged.append($0) },
             defaultDeviceName: { "desk-01 terminal" },
-            tabs: WorkTabs.Environment())
+            tabs: .failing(fail))
     }
 }
 
@@ -88,5 +88,38 @@ extension AppState {
         preferences.remember(WorkChoice(instanceKey: instance.key, personID: session.user.id.rawValue,
                                         workspace: workspace, property: property))
         return AppState(route: .work, current: current, preferences: preferences)
+    }
+}
+
+extension WorkTabs.Environment {
+    /// Tab clients that record their name in `unexpected` and answer nothing useful.
+    static func failing(_ fail: @escaping @Sendable (String) -> Void) -> WorkTabs.Environment {
+        WorkTabs.Environment(
+            housekeeping: HousekeepingTab.Clients(
+                environment: { _ in
+                    HousekeepingEnvironment(
+                        savedUnits: { fail("housekeeping.savedUnits"); return nil },
+                        fetchUnits: { fail("housekeeping.fetchUnits"); return .offline },
+                        savedUnit: { _ in fail("housekeeping.savedUnit"); return nil },
+                        fetchUnit: { _ in fail("housekeeping.fetchUnit"); return .offline },
+                        pendingRooms: { fail("housekeeping.pendingRooms"); return .none },
+                        setStatus: { _, _, _ in fail("housekeeping.setStatus"); return .failed },
+                        formatTime: { _ in "" })
+                },
+                counts: { _ in fail("housekeeping.counts"); return OutboxBadge() }),
+            tasks: TasksTab.Clients(
+                environment: { _ in
+                    TasksEnvironment(
+                        savedTasks: { fail("tasks.savedTasks"); return nil },
+                        fetchTasks: { fail("tasks.fetchTasks"); return .offline },
+                        fetchTask: { _ in fail("tasks.fetchTask"); return .offline },
+                        pendingTasks: { fail("tasks.pendingTasks"); return .none },
+                        setStatus: { _, _, _ in fail("tasks.setStatus"); return .failed },
+                        setNote: { _, _, _ in fail("tasks.setNote"); return .failed },
+                        discard: { _ in fail("tasks.discard"); return false },
+                        clock: ManualClock().client,
+                        formatTime: { _ in "" })
+                },
+                counts: { _ in fail("tasks.counts"); return OutboxBadge() }))
     }
 }

@@ -1,0 +1,52 @@
+import Foundation
+import GuestCraftAPI
+
+/// The changes of rooms this device has in the outbox: the latest status waiting to be sent per
+/// room, and the rooms with a change held for a decision.
+public struct PendingRooms: Sendable, Equatable {
+    public var queued: [UnitID: HousekeepingStatus]
+    public var held: Set<UnitID>
+
+    public init(queued: [UnitID: HousekeepingStatus] = [:], held: Set<UnitID> = []) {
+        self.queued = queued
+        self.held = held
+    }
+
+    public static let none = PendingRooms()
+}
+
+/// What the Housekeeping tab needs from outside, as closures the app builds over the instance
+/// client, the offline store and the outbox (and tests build over fakes).
+public struct HousekeepingEnvironment: Sendable {
+    /// The saved copy of `units.list` for the property in use, if one is kept.
+    public var savedUnits: @Sendable () async -> SavedCopy<UnitList>?
+    /// A fresh `units.list` (saved inside the live generation by the live layer).
+    public var fetchUnits: @Sendable () async -> ReadResult<UnitList>
+    /// The saved copy of `units.get` for a room.
+    public var savedUnit: @Sendable (UnitID) async -> SavedCopy<UnitDetail>?
+    /// A fresh `units.get`.
+    public var fetchUnit: @Sendable (UnitID) async -> ReadResult<UnitDetail>
+    /// The room changes waiting or held in the outbox.
+    public var pendingRooms: @Sendable () async -> PendingRooms
+    /// Hands a status change to the outbox with the version the device read.
+    public var setStatus: @Sendable (_ unit: UnitRef, _ status: HousekeepingStatus,
+                                     _ expectedVersion: Int) async -> ChangeOutcome<RoomUnit>
+    /// A time as the person reads it ("09:41", in the terminal's locale and time zone).
+    public var formatTime: @Sendable (Date) -> String
+
+    public init(savedUnits: @escaping @Sendable () async -> SavedCopy<UnitList>?,
+                fetchUnits: @escaping @Sendable () async -> ReadResult<UnitList>,
+                savedUnit: @escaping @Sendable (UnitID) async -> SavedCopy<UnitDetail>?,
+                fetchUnit: @escaping @Sendable (UnitID) async -> ReadResult<UnitDetail>,
+                pendingRooms: @escaping @Sendable () async -> PendingRooms,
+                setStatus: @escaping @Sendable (UnitRef, HousekeepingStatus, Int) async -> ChangeOutcome<RoomUnit>,
+                formatTime: @escaping @Sendable (Date) -> String) {
+        self.savedUnits = savedUnits
+        self.fetchUnits = fetchUnits
+        self.savedUnit = savedUnit
+        self.fetchUnit = fetchUnit
+        self.pendingRooms = pendingRooms
+        self.setStatus = setStatus
+        self.formatTime = formatTime
+    }
+}

@@ -1,0 +1,567 @@
+import Catalog
+import Foundation
+import GuestCraftAPI
+
+/// The Housekeeping tab: every room of the property with its status, filtered and jumped to by
+/// number or a scanned tag; `d`/`c`/`i` change the focused room at once through the outbox;
+/// Enter opens the room's detail. Tells the app what it needs through `delegate`.
+public struct HousekeepingFeature: Reducer {
+    /// The room detail screen (Enter on a room), read again each time it opens.
+    public struct RoomDetail: Sendable, Equatable {
+        public var unitID: UnitID
+        public var detail: UnitDetail?
+        public var freshness: Freshness
+        public var lastUpdated: String?
+        /// The focused line among `RoomDetail.lines`.
+        public var focus: Int
+
+        public init(unitID: UnitID, detail: UnitDetail? = nil, freshness: Freshness = .loading,
+                    lastUpdated: String? = nil, focus: Int = 0) {
+            self.unitID = unitID
+            self.detail = detail
+            self.freshness = freshness
+            self.lastUpdated = lastUpdated
+            self.focus = focus
+        }
+
+        /// The focusable lines: the three statuses, then "Report a fault".
+        public enum Line: Sendable, Equatable, CaseIterable {
+            case dirty, clean, inspected, reportFault
+        }
+
+        public static let lines = Line.allCases
+    }
+
+    public struct State: Sendable, Equatable {
+        public var list: RoomList
+        public var businessDate: BusinessDate?
+        public var focus: UnitID?
+        /// What was typed or scanned to jump to a room; nil when not jumping.
+        public var jump: String?
+        public var freshness: Freshness
+        public var lastUpdated: String?
+        /// The last sentence for the person (a held change, a failed read).
+        public var notice: Notice?
+        public var badge: OutboxBadge
+        public var detail: RoomDetail?
+        public var hasLoaded: Bool
+        /// Rooms whose change is with the outbox now: a further change waits for its answer.
+        public var inFlight: Set<UnitID>
+        /// The status asked for while a change of that room was in flight (sent after it).
+        public var waiting: [UnitID: HousekeepingStatus]
+        /// The outbox's room changes as last read.
+        public var pending: PendingRooms
+        /// A room tag scanned (or a `guestcraft open room/…` link) before the rooms were read.
+        public var pendingJump: String?
+
+        public init(list: RoomList = RoomList(), businessDate: BusinessDate? = nil, focus: UnitID? = nil,
+                    jump: String? = nil, freshness: Freshness = .loading, lastUpdated: String? = nil,
+                    notice: Notice? = nil, badge: OutboxBadge = OutboxBadge(), detail: RoomDetail? = nil,
+                    hasLoaded: Bool = false, inFlight: Set<UnitID> = [], waiting: [UnitID: HousekeepingStatus] = [:],
+                    pending: PendingRooms = .none, pendingJump: String? = nil) {
+            self.list = list
+            self.businessDate = businessDate
+            self.focus = focus
+            self.jump = jump
+            self.freshness = freshness
+            self.lastUpdated = lastUpdated
+            self.notice = notice
+            self.badge = badge
+            self.detail = detail
+            self.hasLoaded = hasLoaded
+            self.inFlight = inFlight
+            self.waiting = waiting
+            self.pending = pending
+            self.pendingJump = pendingJump
+        }
+    }
+
+    public enum Action: Sendable, Equatable {
+        /// The tab was opened (or came back): show the saved copy, then read again.
+        case appeared
+        /// `r`, the connection returned, or an outbox round changed something: read again.
+        case refresh
+        case keyPressed(Key)
+        case rowClicked(RowID)
+        /// A paste or a scan that arrived as one event.
+        case pasted(String)
+        /// The outbox's counts changed (set by the app).
+        case badgeChanged(OutboxBadge)
+        case savedLoaded(SavedCopy<UnitList>?, PendingRooms)
+        case unitsRead(ReadResult<UnitList>, PendingRooms)
+        case statusChangeFinished(UnitID, HousekeepingStatus, ChangeOutcome<RoomUnit>)
+        case detailSavedLoaded(UnitID, SavedCopy<UnitDetail>?)
+        case detailRead(UnitID, ReadResult<UnitDetail>)
+        case delegate(WorkDelegate)
+    }
+
+    static let readID: EffectID = "housekeeping.read"
+    static let detailReadID: EffectID = "housekeeping.detail.read"
+
+    let environment: HousekeepingEnvironment
+
+    public init(environment: HousekeepingEnvironment) {
+        self.environment = environment
+    }
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .appeared:
+            var effects: [Effect<Action>] = []
+            if state.hasLoaded {
+                effects.append(read(&state))
+            } else {
+                state.hasLoaded = true
+                state.freshness = .loading
+                effects.append(loadSavedThenRead())
+            }
+            if let detail = state.detail { effects.append(readDetail(detail.unitID, loadSaved: false)) }
+            return .merge(effects)
+
+        case .refresh:
+            var effects = [read(&state)]
+            if let detail = state.detail { effects.append(readDetail(detail.unitID, loadSaved: false)) }
+            return .merge(effects)
+
+        case .keyPressed(let key):
+            if state.detail != nil { return detailKey(key, &state) }
+            return listKey(key, &state)
+
+        case .rowClicked(let id):
+            if state.detail != nil {
+                if let index = RoomDetailView.line(of: id) { state.detail?.focus = index }
+                return .none
+            }
+            if let unit = RoomList.unitID(of: id) {
+                state.focus = unit
+                state.jump = nil
+            }
+            return .none
+
+        case .pasted(let text):
+            guard state.detail == nil else { return .none }
+            let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            state.jump = nil
+            if state.list.isEmpty && state.freshness == .loading {
+                state.pendingJump = line
+            } else {
+                jump(to: line, &state)
+            }
+            return .none
+
+        case .badgeChanged(let badge):
+            state.badge = badge
+            return .none
+
+        case .savedLoaded(let copy, let pending):
+            state.pending = pending
+            guard let copy else { return .none }
+            apply(copy.value, &state)
+            state.lastUpdated = environment.formatTime(copy.savedAt)
+            if state.freshness == .loading { state.freshness = .updating(lastUpdated: state.lastUpdated) }
+            if let pending = state.pendingJump,
+               state.list.match(number: Self.roomNumber(inTag: pending)) != nil {
+                state.pendingJump = nil
+                jump(to: pending, &state)
+            }
+            return .none
+
+        case .unitsRead(let result, let pending):
+            state.pending = pending
+            defer {
+                if let jump = state.pendingJump, result != .sessionEnded {
+                    state.pendingJump = nil
+                    self.jump(to: jump, &state)
+                }
+            }
+            switch result {
+            case .fresh(let units, let at):
+                apply(units, &state)
+                state.lastUpdated = environment.formatTime(at)
+                state.freshness = .current
+                if state.notice?.level == .error { state.notice = nil }
+            case .offline:
+                state.freshness = .offline(lastUpdated: state.lastUpdated)
+                apply(pendingOnly: pending, &state)
+            case .forbidden:
+                state.list = RoomList()
+                state.focus = nil
+                state.freshness = .current
+                state.notice = Notice(.warning, L("housekeeping.forbidden"))
+            case .sessionEnded:
+                return .send(.delegate(.sessionEnded))
+            case .failed(let code):
+                state.freshness = state.list.isEmpty ? .current : .offline(lastUpdated: state.lastUpdated)
+                state.notice = Notice(.error, WorkNotices.readFailure(problemCode: code))
+            }
+            return .none
+
+        case .statusChangeFinished(let id, let status, let outcome):
+            return statusChangeFinished(id, status, outcome, &state)
+
+        case .detailSavedLoaded(let id, let copy):
+            guard var detail = state.detail, detail.unitID == id, let copy else { return .none }
+            detail.detail = copy.value
+            detail.lastUpdated = environment.formatTime(copy.savedAt)
+            if detail.freshness == .loading { detail.freshness = .updating(lastUpdated: detail.lastUpdated) }
+            state.detail = detail
+            return .none
+
+        case .detailRead(let id, let result):
+            guard var detail = state.detail, detail.unitID == id else { return .none }
+            switch result {
+            case .fresh(let value, let at):
+                detail.detail = value
+                detail.lastUpdated = environment.formatTime(at)
+                detail.freshness = .current
+                refreshRoom(from: value.unit, &state)
+            case .offline:
+                detail.freshness = .offline(lastUpdated: detail.lastUpdated)
+            case .forbidden:
+                detail.detail = nil
+                detail.freshness = .current
+                state.notice = Notice(.warning, L("housekeeping.forbidden"))
+            case .sessionEnded:
+                state.detail = detail
+                return .send(.delegate(.sessionEnded))
+            case .failed(let code):
+                detail.freshness = detail.detail == nil ? .current : .offline(lastUpdated: detail.lastUpdated)
+                state.notice = Notice(.error, WorkNotices.readFailure(problemCode: code))
+            }
+            state.detail = detail
+            return .none
+
+        case .delegate:
+            return .none
+        }
+    }
+
+    // MARK: Keys of the list
+
+    private func listKey(_ key: Key, _ state: inout State) -> Effect<Action> {
+        if state.jump != nil, let effect = jumpKey(key, &state) { return effect }
+        switch key {
+        case .character(let c) where c.isASCII && c.isNumber:
+            state.jump = String(c)
+            jumpLive(&state)
+        case .character("/"):
+            state.jump = ""
+        case .up, .character("k"): move(by: -1, &state)
+        case .down, .character("j"): move(by: 1, &state)
+        case .pageUp: move(by: -10, &state)
+        case .pageDown: move(by: 10, &state)
+        case .home: move(to: 0, &state)
+        case .end: move(to: state.list.visible.count - 1, &state)
+        case .enter:
+            guard let focus = state.focus, state.list.entry(focus) != nil else { return .none }
+            state.detail = RoomDetail(unitID: focus)
+            return readDetail(focus, loadSaved: true)
+        case .character("d"): return change(to: .dirty, &state)
+        case .character("c"): return change(to: .clean, &state)
+        case .character("i"): return change(to: .inspected, &state)
+        case .character("s"):
+            var filter = state.list.filter
+            filter.status = Self.next(after: filter.status, in: RoomFilter.Status.allCases)
+            setFilter(filter, &state)
+        case .character("f"):
+            var filter = state.list.filter
+            filter.floor = Self.next(after: filter.floor, in: state.list.floors)
+            setFilter(filter, &state)
+        case .character("a"):
+            setFilter(RoomFilter(), &state)
+        case .escape where !state.list.filter.isEmpty:
+            setFilter(RoomFilter(), &state)
+        case .character("r"):
+            return read(&state)
+        case .character("n") where state.badge.toSend > 0:
+            return .send(.delegate(.sendNow))
+        case .character("v") where state.badge.toReview > 0:
+            return .send(.delegate(.review))
+        default:
+            break
+        }
+        return .none
+    }
+
+    /// Keys while jumping; nil hands the key back to the list (moving ends the jump).
+    private func jumpKey(_ key: Key, _ state: inout State) -> Effect<Action>? {
+        guard let typed = state.jump else { return nil }
+        switch key {
+        case .character(let c):
+            state.jump = typed + String(c)
+            jumpLive(&state)
+            return Effect.none
+        case .backspace, .delete:
+            state.jump = typed.isEmpty ? nil : String(typed.dropLast())
+            if state.jump?.isEmpty == false { jumpLive(&state) }
+            return Effect.none
+        case .enter, .tab:
+            state.jump = nil
+            jump(to: typed, &state)
+            return Effect.none
+        case .escape:
+            state.jump = nil
+            return Effect.none
+        default:
+            state.jump = nil
+            return nil
+        }
+    }
+
+    /// Focus follows the digits while they are typed.
+    private func jumpLive(_ state: inout State) {
+        guard let typed = state.jump, let id = state.list.match(number: Self.roomNumber(inTag: typed)) else { return }
+        focusShowing(id, &state)
+    }
+
+    /// Jumps to the room a typed number or a scanned tag (`203`, `room/203`) names.
+    private func jump(to text: String, _ state: inout State) {
+        let number = Self.roomNumber(inTag: text)
+        guard !number.isEmpty else { return }
+        if let id = state.list.match(number: number) {
+            focusShowing(id, &state)
+            if state.notice?.level == .info { state.notice = nil }
+        } else {
+            state.notice = Notice(.info, L("housekeeping.no_such_room", ["number": number]))
+        }
+    }
+
+    /// The room number in a scanned or typed tag: `203`, `room/203`, `room:203`, `ROOM-203`.
+    public static func roomNumber(inTag text: String) -> String {
+        var tag = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        for prefix in ["room/", "room:", "room-", "room "] where tag.lowercased().hasPrefix(prefix) {
+            tag = String(tag.dropFirst(prefix.count))
+            break
+        }
+        return tag.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Focuses a room, clearing a filter that hides it.
+    private func focusShowing(_ id: UnitID, _ state: inout State) {
+        if state.list.position(of: id) == nil { setFilter(RoomFilter(), &state) }
+        state.focus = id
+    }
+
+    private func move(by delta: Int, _ state: inout State) {
+        let current = state.focus.flatMap { state.list.position(of: $0) } ?? (delta > 0 ? -1 : 0)
+        move(to: current + delta, &state)
+    }
+
+    private func move(to position: Int, _ state: inout State) {
+        let count = state.list.visible.count
+        guard count > 0 else { return }
+        state.focus = state.list.visibleID(at: min(max(0, position), count - 1))
+    }
+
+    private func setFilter(_ filter: RoomFilter, _ state: inout State) {
+        state.list.setFilter(filter)
+        if let focus = state.focus, state.list.position(of: focus) != nil { return }
+        state.focus = state.list.visibleID(at: 0)
+    }
+
+    static func next<T: Equatable>(after current: T?, in values: [T]) -> T? {
+        guard let current, let index = values.firstIndex(of: current) else { return values.first }
+        return index + 1 < values.count ? values[index + 1] : nil
+    }
+
+    // MARK: Keys of the room detail
+
+    private func detailKey(_ key: Key, _ state: inout State) -> Effect<Action> {
+        guard let detail = state.detail else { return .none }
+        let last = RoomDetail.lines.count - 1
+        switch key {
+        case .escape, .backspace, .left:
+            state.detail = nil
+            return .cancel(id: Self.detailReadID)
+        case .up, .character("k"): state.detail?.focus = max(0, detail.focus - 1)
+        case .down, .character("j"): state.detail?.focus = min(last, detail.focus + 1)
+        case .home: state.detail?.focus = 0
+        case .end: state.detail?.focus = last
+        case .character("d"): return change(to: .dirty, of: detail.unitID, &state)
+        case .character("c"): return change(to: .clean, of: detail.unitID, &state)
+        case .character("i"): return change(to: .inspected, of: detail.unitID, &state)
+        case .character("r"):
+            return .merge(read(&state), readDetail(detail.unitID, loadSaved: false))
+        case .character("n") where state.badge.toSend > 0:
+            return .send(.delegate(.sendNow))
+        case .character("v") where state.badge.toReview > 0:
+            return .send(.delegate(.review))
+        case .enter:
+            switch RoomDetail.lines[detail.focus] {
+            case .dirty: return change(to: .dirty, of: detail.unitID, &state)
+            case .clean: return change(to: .clean, of: detail.unitID, &state)
+            case .inspected: return change(to: .inspected, of: detail.unitID, &state)
+            case .reportFault: state.notice = Notice(.info, L("room.report_fault_unavailable"))
+            }
+        default:
+            break
+        }
+        return .none
+    }
+
+    // MARK: Status changes
+
+    private func change(to status: HousekeepingStatus, _ state: inout State) -> Effect<Action> {
+        guard let focus = state.focus else { return .none }
+        return change(to: status, of: focus, &state)
+    }
+
+    /// Shows the new status at once and hands it to the outbox with the version the device read.
+    /// While a change of the same room is with the outbox, the new one waits for its answer, so
+    /// it goes with the version that change created.
+    private func change(to status: HousekeepingStatus, of id: UnitID, _ state: inout State) -> Effect<Action> {
+        guard let entry = state.list.entry(id) else { return .none }
+        let number = InertText.sanitize(entry.unit.number)
+        if entry.shown == status && !state.inFlight.contains(id) {
+            state.notice = Notice(.info, L("room.already", ["number": number, "status": StatusLabels.word(status)]))
+            return .none
+        }
+        state.list.update(id) {
+            $0.shown = status
+            $0.mark = .sending
+        }
+        state.notice = nil
+        if state.inFlight.contains(id) {
+            state.waiting[id] = status
+            return .none
+        }
+        return submit(status, entry.unit, &state)
+    }
+
+    private func submit(_ status: HousekeepingStatus, _ unit: RoomUnit, _ state: inout State) -> Effect<Action> {
+        state.inFlight.insert(unit.id)
+        let environment = self.environment
+        let ref = unit.ref
+        let version = unit.housekeepingVersion
+        return .run { send in
+            let outcome = await environment.setStatus(ref, status, version)
+            send(.statusChangeFinished(ref.id, status, outcome))
+        }
+    }
+
+    private func statusChangeFinished(_ id: UnitID, _ status: HousekeepingStatus, _ outcome: ChangeOutcome<RoomUnit>,
+                                      _ state: inout State) -> Effect<Action> {
+        state.inFlight.remove(id)
+        guard let entry = state.list.entry(id) else { return .send(.delegate(.outboxChanged)) }
+        let number = InertText.sanitize(entry.unit.number)
+        let next = state.waiting.removeValue(forKey: id)
+        var effects: [Effect<Action>] = [.send(.delegate(.outboxChanged))]
+        switch outcome {
+        case .sent(let unit):
+            state.list.update(id) {
+                $0.unit = unit
+                if next == nil {
+                    $0.shown = unit.housekeepingStatus
+                    $0.mark = .none
+                }
+            }
+        case .queued(let waitsForDecision):
+            state.pending.queued[id] = status
+            state.list.update(id) { $0.mark = waitsForDecision ? .held : .queued }
+        case .held(let reason, let code):
+            // Back to the instance's status; a later change of this room would wait behind the held one.
+            state.pending.held.insert(id)
+            state.list.update(id) {
+                $0.shown = $0.unit.housekeepingStatus
+                $0.mark = .held
+            }
+            state.notice = Notice(.warning, StatusLabels.heldSentence(number: number, reason: reason, code: code))
+            effects.append(read(&state))
+            if next != nil { return .merge(effects) }
+        case .expired:
+            state.list.update(id) {
+                $0.shown = $0.unit.housekeepingStatus
+                $0.mark = .none
+            }
+            state.notice = Notice(.error, L("room.change_expired", ["number": number]))
+            return .merge(effects)
+        case .failed:
+            let mark: RoomMark = state.pending.held.contains(id) ? .held : .none
+            state.list.update(id) {
+                $0.shown = $0.unit.housekeepingStatus
+                $0.mark = mark
+            }
+            state.notice = Notice(.error, L("room.change_not_saved", ["number": number]))
+            return .merge(effects)
+        }
+        if let next, let current = state.list.entry(id) {
+            effects.append(submit(next, current.unit, &state))
+        }
+        return .merge(effects)
+    }
+
+    // MARK: Reads
+
+    private func loadSavedThenRead() -> Effect<Action> {
+        let environment = self.environment
+        return .run(id: Self.readID, cancelInFlight: true) { send in
+            let saved = await environment.savedUnits()
+            send(.savedLoaded(saved, await environment.pendingRooms()))
+            let result = await environment.fetchUnits()
+            send(.unitsRead(result, await environment.pendingRooms()))
+        }
+    }
+
+    private func read(_ state: inout State) -> Effect<Action> {
+        if state.freshness != .loading { state.freshness = .updating(lastUpdated: state.lastUpdated) }
+        let environment = self.environment
+        return .run(id: Self.readID, cancelInFlight: true) { send in
+            let result = await environment.fetchUnits()
+            send(.unitsRead(result, await environment.pendingRooms()))
+        }
+    }
+
+    private func readDetail(_ id: UnitID, loadSaved: Bool) -> Effect<Action> {
+        let environment = self.environment
+        return .run(id: Self.detailReadID, cancelInFlight: true) { send in
+            if loadSaved { send(.detailSavedLoaded(id, await environment.savedUnit(id))) }
+            send(.detailRead(id, await environment.fetchUnit(id)))
+        }
+    }
+
+    /// Shows a read: the instance's rooms with this device's changes still in the outbox on top.
+    private func apply(_ units: UnitList, _ state: inout State) {
+        let pending = state.pending
+        let sending = state.inFlight
+        let waiting = state.waiting
+        let previous = state.list
+        state.list = RoomList(units: units.units, filter: state.list.filter) { unit in
+            if sending.contains(unit.id) || waiting[unit.id] != nil {
+                return (waiting[unit.id] ?? previous.entry(unit.id)?.shown, .sending)
+            }
+            if let status = pending.queued[unit.id] {
+                return (status, pending.held.contains(unit.id) ? .held : .queued)
+            }
+            return (nil, pending.held.contains(unit.id) ? .held : .none)
+        }
+        state.businessDate = units.businessDate
+        if let focus = state.focus, state.list.position(of: focus) != nil { return }
+        state.focus = state.list.visibleID(at: 0)
+    }
+
+    /// The outbox's marks over the rooms already shown (an offline refresh).
+    private func apply(pendingOnly pending: PendingRooms, _ state: inout State) {
+        for entry in state.list.rooms where !state.inFlight.contains(entry.unit.id) {
+            let id = entry.unit.id
+            let queued = pending.queued[id]
+            let mark: RoomMark = pending.held.contains(id) ? .held : (queued != nil ? .queued : .none)
+            let shown = queued ?? entry.unit.housekeepingStatus
+            if entry.mark != mark || entry.shown != shown {
+                state.list.update(id) {
+                    $0.mark = mark
+                    $0.shown = shown
+                }
+            }
+        }
+    }
+
+    /// A fresher copy of one room (from its detail) replaces the list's when it is newer.
+    private func refreshRoom(from unit: RoomUnit, _ state: inout State) {
+        guard let entry = state.list.entry(unit.id), unit.housekeepingVersion >= entry.unit.housekeepingVersion
+        else { return }
+        state.list.update(unit.id) {
+            $0.unit = unit
+            if $0.mark == .none || $0.mark == .held { $0.shown = unit.housekeepingStatus }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Catalog
+import GuestCraftAPI
+
+/// The Housekeeping tab's screen: a title with the filter, the rooms, the freshness and outbox
+/// notices and the keys. The app adds its header and tab bar.
+public enum HousekeepingView {
+    public static func view(_ state: HousekeepingFeature.State) -> Screen {
+        if let detail = state.detail { return RoomDetailView.view(detail, state: state) }
+        var rows: [Row] = [titleRow(state)]
+        if state.list.isEmpty {
+            if state.freshness != .loading {
+                rows.append(.paragraph(Span(L("housekeeping.no_rooms"), style: .muted)))
+            }
+        } else if state.list.visible.isEmpty {
+            rows.append(.paragraph(Span(L("housekeeping.no_match"), style: .muted)))
+        } else {
+            rows += state.list.visibleRows
+        }
+        return Screen(id: "housekeeping", rows: rows, focus: state.focus.map(RoomList.rowID),
+                      notices: notices(state.notice, state.freshness, state.badge),
+                      hints: hints(state))
+    }
+
+    static func titleRow(_ state: HousekeepingFeature.State) -> Row {
+        if let typed = state.jump {
+            return Row([Span(L("housekeeping.jump_prompt") + " ", style: .title), Span(inert: typed, style: .field),
+                        Span("▏", style: .field)], style: .title)
+        }
+        var parts = [L("housekeeping.title")]
+        if let status = state.list.filter.status { parts.append(status.word) }
+        if let floor = state.list.filter.floor { parts.append(L("housekeeping.floor", ["floor": floor])) }
+        let count = state.list.filter.isEmpty
+            ? L("housekeeping.count", ["count": state.list.rooms.count])
+            : L("housekeeping.count_of", ["shown": state.list.visible.count, "count": state.list.rooms.count])
+        return Row([Span(parts.joined(separator: " · "))], trailing: state.list.isEmpty ? [] : [Span(count, style: .muted)],
+                   style: .title)
+    }
+
+    /// Every key of the tab, for `?`.
+    public static func helpKeys(_ state: HousekeepingFeature.State) -> [KeyHint] {
+        [
+            KeyHint(key: "d c i", label: L("housekeeping.help.set_status")),
+            KeyHint(key: "0–9 /", label: L("housekeeping.help.jump")),
+            KeyHint(key: "s", label: L("housekeeping.help.status_filter")),
+            KeyHint(key: "f", label: L("housekeeping.help.floor_filter")),
+            KeyHint(key: "a", label: L("housekeeping.hint.all")),
+            KeyHint(key: L("keys.enter"), label: L("housekeeping.help.open")),
+            KeyHint(key: "n", label: L("outbox.send_now")),
+            KeyHint(key: "v", label: L("outbox.review")),
+            KeyHint(key: "F1–F5", label: L("housekeeping.help.tabs")),
+            KeyHint(key: "↑ ⚠", label: L("housekeeping.help.marks")),
+        ]
+    }
+
+    static func notices(_ notice: Notice?, _ freshness: Freshness, _ badge: OutboxBadge) -> [Notice] {
+        [notice, WorkNotices.freshness(freshness), WorkNotices.outbox(badge)].compactMap { $0 }
+    }
+
+    static func hints(_ state: HousekeepingFeature.State) -> [KeyHint] {
+        if state.jump != nil {
+            return [KeyHint(key: L("keys.enter"), label: L("housekeeping.hint.jump")),
+                    KeyHint(key: L("keys.escape"), label: L("housekeeping.hint.cancel"))]
+        }
+        var hints = [
+            KeyHint(key: "d", label: L("housekeeping.hint.dirty")),
+            KeyHint(key: "c", label: L("housekeeping.hint.clean")),
+            KeyHint(key: "i", label: L("housekeeping.hint.inspected")),
+        ]
+        hints += WorkNotices.outboxHints(state.badge)
+        hints += [
+            KeyHint(key: "/", label: L("housekeeping.hint.jump")),
+            KeyHint(key: "s", label: L("housekeeping.hint.status_filter")),
+            KeyHint(key: "f", label: L("housekeeping.hint.floor_filter")),
+            KeyHint(key: L("keys.enter"), label: L("housekeeping.hint.open")),
+            KeyHint(key: "r", label: L("keys.refresh")),
+            GlobalKeys.help,
+        ]
+        if !state.list.filter.isEmpty { hints.append(KeyHint(key: "a", label: L("housekeeping.hint.all"))) }
+        return hints
+    }
+}
+
+/// The room detail screen: the room, its status and the three actions, its tasks of the
+/// business date (whoever has them), and "Report a fault" (not available yet).
+public enum RoomDetailView {
+    static func lineID(_ line: HousekeepingFeature.RoomDetail.Line) -> RowID {
+        switch line {
+        case .dirty: "room.action.dirty"
+        case .clean: "room.action.clean"
+        case .inspected: "room.action.inspected"
+        case .reportFault: "room.action.report_fault"
+        }
+    }
+
+    /// The index of a clicked detail line.
+    static func line(of id: RowID) -> Int? {
+        HousekeepingFeature.RoomDetail.lines.firstIndex { lineID($0) == id }
+    }
+
+    public static func view(_ detail: HousekeepingFeature.RoomDetail, state: HousekeepingFeature.State) -> Screen {
+        let entry = state.list.entry(detail.unitID)
+        let unit = detail.detail?.unit ?? entry?.unit
+        var rows: [Row] = []
+        if let unit {
+            rows.append(.title(L("room.title", ["number": InertText.sanitize(unit.number),
+                                               "type": InertText.sanitize(unit.roomType.name)])))
+            rows.append(.line(Span(L("room.floor_occupancy", ["floor": unit.floor,
+                                                             "occupancy": StatusLabels.occupancy(unit.occupancy)]),
+                                   style: .muted)))
+        }
+        if let shown = entry?.shown ?? unit?.housekeepingStatus {
+            var spans = [Span(L("room.status_label") + " "),
+                         Span(StatusLabels.label(shown), style: StatusLabels.style(shown))]
+            switch entry?.mark ?? .none {
+            case .none: break
+            case .sending, .queued: spans.append(Span(" · " + L("room.waiting_to_send"), style: .muted))
+            case .held: spans.append(Span(" · " + L("room.held_for_review"), style: .noticeWarning))
+            }
+            rows.append(Row(spans))
+        }
+        rows.append(.blank)
+        let focusLine = HousekeepingFeature.RoomDetail.lines[min(detail.focus, HousekeepingFeature.RoomDetail.lines.count - 1)]
+        for (line, status, key) in [(HousekeepingFeature.RoomDetail.Line.dirty, HousekeepingStatus.dirty, "d"),
+                                    (.clean, .clean, "c"), (.inspected, .inspected, "i")] {
+            let current = entry?.shown == status
+            let label = switch status {
+            case .dirty: L("room.mark.dirty")
+            case .clean: L("room.mark.clean")
+            default: L("room.mark.inspected")
+            }
+            rows.append(Row(id: lineID(line), [Span(key + "  ", style: .hintKey), Span(label)],
+                            trailing: current ? [Span(L("room.current"), style: .muted)] : [],
+                            style: current ? .disabled : .normal))
+        }
+        rows.append(.blank)
+        let date = detail.detail?.businessDate ?? state.businessDate
+        rows.append(.title(date.map { L("room.tasks_of", ["date": $0.description]) } ?? L("room.tasks")))
+        if let tasks = detail.detail?.tasks {
+            if tasks.isEmpty { rows.append(.line(Span(L("room.no_tasks"), style: .muted))) }
+            for task in tasks {
+                var spans = [Span(TaskLabels.kind(task.kind))]
+                spans.append(Span(" · ", style: .muted))
+                spans.append(task.assignee.map { Span(inert: $0.name, style: .muted) }
+                             ?? Span(L("task.unassigned"), style: .muted))
+                rows.append(Row(spans, trailing: [Span(TaskLabels.label(task.status), style: TaskLabels.style(task.status))]))
+            }
+        } else if detail.freshness != .loading {
+            rows.append(.line(Span(L("room.tasks_unknown"), style: .muted)))
+        }
+        rows.append(.blank)
+        rows.append(Row(id: lineID(.reportFault), [Span(L("room.report_fault"))],
+                        trailing: [Span(L("room.not_available_yet"), style: .muted)], style: .disabled))
+        var hints = [
+            KeyHint(key: "d", label: L("housekeeping.hint.dirty")),
+            KeyHint(key: "c", label: L("housekeeping.hint.clean")),
+            KeyHint(key: "i", label: L("housekeeping.hint.inspected")),
+        ]
+        hints += WorkNotices.outboxHints(state.badge)
+        hints += [KeyHint(key: L("keys.escape"), label: L("keys.back")),
+                  KeyHint(key: "r", label: L("keys.refresh")), GlobalKeys.help]
+        return Screen(id: "housekeeping.room." + detail.unitID.rawValue, rows: rows, focus: lineID(focusLine),
+                      notices: HousekeepingView.notices(state.notice, detail.freshness, state.badge), hints: hints)
+    }
+}

@@ -1,0 +1,63 @@
+import GuestCraftAPI
+import InstanceClient
+
+/// A room's new housekeeping status as the outbox keeps it: the room, the status and the
+/// housekeeping version the device read.
+public struct RoomStatusChange: Codable, Sendable, Equatable {
+    public var property: PropertyID
+    public var unit: UnitID
+    /// The room number, for people (the Account screen's description).
+    public var number: String
+    public var status: HousekeepingStatus
+    /// Sent as `expected_housekeeping_version`; rebased onto the version an earlier change created.
+    public var expectedVersion: Int
+
+    public init(property: PropertyID, unit: UnitID, number: String, status: HousekeepingStatus, expectedVersion: Int) {
+        self.property = property
+        self.unit = unit
+        self.number = number
+        self.status = status
+        self.expectedVersion = expectedVersion
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case property, unit, number, status
+        case expectedVersion = "expected_version"
+    }
+}
+
+/// `units.housekeeping` through the outbox: sends the status with the version read and the
+/// entry's Idempotency-Key; later changes of the same room follow the version it created.
+public struct RoomStatusOperation: OutboxOperation {
+    /// The stable name saved with each entry.
+    public static let name = "units.housekeeping"
+
+    public init() {}
+
+    public var name: String { Self.name }
+
+    public func subject(_ payload: RoomStatusChange) -> String { Self.subject(payload.unit) }
+
+    /// The subject of a room's changes (`unit:<id>`).
+    public static func subject(_ unit: UnitID) -> String { "unit:" + unit.rawValue }
+
+    public func send(_ client: InstanceClient, _ payload: RoomStatusChange,
+                     _ context: OutboxSendContext) async throws -> RoomUnit {
+        try await client.setHousekeeping(
+            property: payload.property, unit: payload.unit,
+            HousekeepingChange(status: payload.status, expectedHousekeepingVersion: payload.expectedVersion),
+            idempotencyKey: context.idempotencyKey, cancellation: context.httpCancellation())
+    }
+
+    public func rebase(_ later: RoomStatusChange, on result: RoomUnit) -> RoomStatusChange {
+        var rebased = later
+        rebased.expectedVersion = result.housekeepingVersion
+        return rebased
+    }
+
+    public func describe(_ payload: RoomStatusChange) -> OutboxDescription {
+        let key = payload.status.isKnown ? "outbox.units.housekeeping.\(payload.status.rawValue)"
+                                         : "outbox.units.housekeeping"
+        return OutboxDescription(catalogKey: key, placeholders: ["unit": payload.number])
+    }
+}

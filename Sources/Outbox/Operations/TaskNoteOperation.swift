@@ -1,0 +1,54 @@
+import GuestCraftAPI
+import InstanceClient
+
+/// A task's new note as the outbox keeps it (nil or empty clears it), with the task version.
+public struct TaskNoteRequest: Codable, Sendable, Equatable {
+    public var property: PropertyID
+    public var task: TaskID
+    /// The task's room number, for people.
+    public var number: String
+    public var note: String?
+    /// Sent as `If-Match`; rebased onto the version an earlier change created.
+    public var version: Int
+
+    public init(property: PropertyID, task: TaskID, number: String, note: String?, version: Int) {
+        self.property = property
+        self.task = task
+        self.number = number
+        self.note = note
+        self.version = version
+    }
+}
+
+/// `tasks.note` through the outbox: `If-Match` with the task's version and the entry's
+/// Idempotency-Key; later notes of the same task follow the version it created.
+public struct TaskNoteOperation: OutboxOperation {
+    /// The stable name saved with each entry.
+    public static let name = "tasks.note"
+
+    public init() {}
+
+    public var name: String { Self.name }
+
+    public func subject(_ payload: TaskNoteRequest) -> String { TaskSubject.of(payload.task) }
+
+    public func send(_ client: InstanceClient, _ payload: TaskNoteRequest,
+                     _ context: OutboxSendContext) async throws -> HousekeepingTask {
+        try await client.setTaskNote(
+            property: payload.property, task: payload.task, TaskNoteChange(note: payload.note),
+            version: .version(payload.version), idempotencyKey: context.idempotencyKey,
+            cancellation: context.httpCancellation())
+    }
+
+    public func rebase(_ later: TaskNoteRequest, on result: HousekeepingTask) -> TaskNoteRequest {
+        // Never backwards: a later change made on this device already counts the changes before
+        // it (each advances the task by one), including those of the other task operation.
+        var rebased = later
+        rebased.version = max(later.version, result.version)
+        return rebased
+    }
+
+    public func describe(_ payload: TaskNoteRequest) -> OutboxDescription {
+        OutboxDescription(catalogKey: "outbox.tasks.note", placeholders: ["unit": payload.number])
+    }
+}

@@ -1,0 +1,69 @@
+import GuestCraftAPI
+import InstanceClient
+
+/// A task's new status as the outbox keeps it: the task, the status (with the reason of a
+/// skip) and the task version it applies to.
+public struct TaskStatusRequest: Codable, Sendable, Equatable {
+    public var property: PropertyID
+    public var task: TaskID
+    /// The task's room number, for people.
+    public var number: String
+    public var status: TaskStatus
+    /// Required for `skipped`.
+    public var reason: String?
+    /// Sent as `If-Match`; rebased onto the version an earlier change created.
+    public var version: Int
+
+    public init(property: PropertyID, task: TaskID, number: String, status: TaskStatus, reason: String? = nil,
+                version: Int) {
+        self.property = property
+        self.task = task
+        self.number = number
+        self.status = status
+        self.reason = reason
+        self.version = version
+    }
+}
+
+/// `tasks.status` through the outbox: `If-Match` with the task's version and the entry's
+/// Idempotency-Key; later changes of the same task follow the version it created.
+public struct TaskStatusOperation: OutboxOperation {
+    /// The stable name saved with each entry.
+    public static let name = "tasks.status"
+
+    public init() {}
+
+    public var name: String { Self.name }
+
+    public func subject(_ payload: TaskStatusRequest) -> String { TaskSubject.of(payload.task) }
+
+    public func send(_ client: InstanceClient, _ payload: TaskStatusRequest,
+                     _ context: OutboxSendContext) async throws -> HousekeepingTask {
+        try await client.setTaskStatus(
+            property: payload.property, task: payload.task,
+            TaskStatusChange(status: payload.status, reason: payload.status == .skipped ? payload.reason : nil),
+            version: .version(payload.version), idempotencyKey: context.idempotencyKey,
+            cancellation: context.httpCancellation())
+    }
+
+    public func rebase(_ later: TaskStatusRequest, on result: HousekeepingTask) -> TaskStatusRequest {
+        // Never backwards: a later change made on this device already counts the changes before
+        // it (each advances the task by one), including those of the other task operation.
+        var rebased = later
+        rebased.version = max(later.version, result.version)
+        return rebased
+    }
+
+    public func describe(_ payload: TaskStatusRequest) -> OutboxDescription {
+        let key = payload.status.isKnown ? "outbox.tasks.status.\(payload.status.rawValue)" : "outbox.tasks.status"
+        var placeholders = ["unit": payload.number]
+        if let reason = payload.reason, payload.status == .skipped { placeholders["reason"] = reason }
+        return OutboxDescription(catalogKey: key, placeholders: placeholders)
+    }
+}
+
+/// The subject both task operations use, so a held change of a task stops its later ones.
+public enum TaskSubject {
+    /// `task:<id>`.
+    public static func of(_ task: TaskID) -> String { "task:" + task.rawValue }
+}

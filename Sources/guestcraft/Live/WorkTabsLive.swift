@@ -1,0 +1,242 @@
+import AppCore
+import Catalog
+import Foundation
+import GuestCraftAPI
+import InstanceClient
+import OfflineStore
+import Outbox
+
+extension WorkTabs.Environment {
+    /// The Housekeeping and My tasks clients over the instance client, the offline store and
+    /// the outbox engine.
+    static func live(_ services: LiveServices) -> WorkTabs.Environment {
+        WorkTabs.Environment(
+            housekeeping: HousekeepingTab.Clients(
+                environment: { context in LiveWork(services: services, context: context).housekeeping },
+                counts: { context in LiveWork(services: services, context: context).badge() }),
+            tasks: TasksTab.Clients(
+                environment: { context in LiveWork(services: services, context: context).tasks },
+                counts: { context in LiveWork(services: services, context: context).badge() }))
+    }
+}
+
+/// A saved read's body: the answer and its ETag (sent as `If-None-Match` next time).
+struct SavedAnswer<Value: Codable>: Codable {
+    var etag: String?
+    var value: Value
+}
+
+/// The live clients of one work context: reads saved inside its generation, changes through
+/// the outbox engine (active for this context's partition).
+struct LiveWork: Sendable {
+    let services: LiveServices
+    let context: WorkContext
+
+    var client: InstanceClient { services.client(for: context.session) }
+    var property: PropertyID { context.property.id }
+    var store: OfflineStore { services.offline }
+    var engine: OutboxEngine<InstanceClient> { services.outbox }
+
+    var housekeeping: HousekeepingEnvironment {
+        let work = self
+        return HousekeepingEnvironment(
+            savedUnits: { work.saved(work.unitsKey, as: UnitList.self)?.copy },
+            fetchUnits: {
+                await work.fetch(work.unitsKey, as: UnitList.self) { etag in
+                    try await work.client.units(property: work.property, ifNoneMatch: etag)
+                }
+            },
+            savedUnit: { id in work.saved(work.unitKey(id), as: UnitDetail.self)?.copy },
+            fetchUnit: { id in
+                await work.fetch(work.unitKey(id), as: UnitDetail.self) { etag in
+                    try await work.client.unit(property: work.property, id: id, ifNoneMatch: etag)
+                }
+            },
+            pendingRooms: { work.pendingRooms() },
+            setStatus: { unit, status, version in
+                await work.submit(RoomStatusOperation(),
+                                  RoomStatusChange(property: work.property, unit: unit.id, number: unit.number,
+                                                   status: status, expectedVersion: version))
+            },
+            formatTime: LiveWork.formatTime)
+    }
+
+    var tasks: TasksEnvironment {
+        let work = self
+        return TasksEnvironment(
+            savedTasks: { work.saved(work.tasksKey, as: TaskList.self)?.copy },
+            fetchTasks: {
+                await work.fetch(work.tasksKey, as: TaskList.self) { etag in
+                    try await work.client.tasks(property: work.property, assignedToMe: true, ifNoneMatch: etag)
+                }
+            },
+            fetchTask: { id in
+                do {
+                    let answer = try await work.client.task(property: work.property, id: id)
+                    guard let task = answer.value else { return .offline }
+                    return .fresh(task, at: Date())
+                } catch let error as GuestCraftError {
+                    return work.failure(error, key: nil)
+                } catch {
+                    return .offline
+                }
+            },
+            pendingTasks: { work.pendingTasks() },
+            setStatus: { task, change, version in
+                await work.submit(TaskStatusOperation(),
+                                  TaskStatusRequest(property: work.property, task: task.id, number: task.unit.number,
+                                                    status: change.status, reason: change.reason, version: version))
+            },
+            setNote: { task, note, version in
+                await work.submit(TaskNoteOperation(),
+                                  TaskNoteRequest(property: work.property, task: task.id, number: task.unit.number,
+                                                  note: note, version: version))
+            },
+            discard: { id in (try? await work.engine.discard(id)) ?? false },
+            clock: .live,
+            formatTime: LiveWork.formatTime)
+    }
+
+    // MARK: Saved reads
+
+    var unitsKey: String { "units.list/" + property.rawValue }
+    func unitKey(_ id: UnitID) -> String { "units.get/" + property.rawValue + "/" + id.rawValue }
+    var tasksKey: String { "tasks.list.me/" + property.rawValue }
+
+    func saved<Value: Codable & Sendable & Equatable>(_ key: String, as: Value.Type)
+        -> (copy: SavedCopy<Value>, etag: ETag?)? {
+        guard let read = try? store.savedRead(key, partition: context.partition, now: Date(), appVersion: AppVersion.current),
+              let body = try? JSONDecoder().decode(SavedAnswer<Value>.self, from: read.body)
+        else { return nil }
+        return (SavedCopy(value: body.value, savedAt: read.savedAt), body.etag.map(ETag.init))
+    }
+
+    /// A conditional read: 304 answers the saved copy; a fresh answer is saved inside the
+    /// context's generation; no answer keeps the saved copy; 403 deletes it.
+    func fetch<Value: Codable & Sendable & Equatable>(
+        _ key: String, as: Value.Type,
+        _ call: @Sendable (ETag?) async throws -> ReadAnswer<Value>
+    ) async -> ReadResult<Value> {
+        let saved = saved(key, as: Value.self)
+        do {
+            let answer = try await call(saved?.etag)
+            let now = Date()
+            switch answer {
+            case .fresh(let fresh):
+                if let body = try? JSONEncoder().encode(SavedAnswer(etag: fresh.etag?.value, value: fresh.value)) {
+                    _ = try? store.saveRead(key, body: body, partition: context.partition, generation: context.generation,
+                                            now: now, appVersion: AppVersion.current)
+                }
+                return .fresh(fresh.value, at: now)
+            case .notModified:
+                guard let saved else { return .failed(problemCode: nil) }
+                if let body = try? JSONEncoder().encode(SavedAnswer(etag: answer.etag?.value, value: saved.copy.value)) {
+                    _ = try? store.saveRead(key, body: body, partition: context.partition, generation: context.generation,
+                                            now: now, appVersion: AppVersion.current)
+                }
+                return .fresh(saved.copy.value, at: now)
+            }
+        } catch let error as GuestCraftError {
+            return failure(error, key: key)
+        } catch {
+            return .offline
+        }
+    }
+
+    func failure<Value>(_ error: GuestCraftError, key: String?) -> ReadResult<Value> {
+        services.log.write("read \(key ?? "task"): \(error)")
+        switch error {
+        case .noAnswer: return .offline
+        case .unauthorized: return .sessionEnded
+        case .problem(let problem) where problem.status == 403:
+            if let key { try? store.deleteRead(key, partition: context.partition) }
+            return .forbidden
+        case .problem(let problem): return .failed(problemCode: problem.code.rawValue)
+        case .invalidResponse: return .failed(problemCode: nil)
+        }
+    }
+
+    // MARK: Outbox
+
+    func submit<Operation: OutboxOperation>(_ operation: Operation, _ payload: Operation.Payload) async
+        -> ChangeOutcome<Operation.Result> where Operation.Client == InstanceClient, Operation.Result: Equatable {
+        guard await engine.activePartition == context.partition else { return .expired }
+        do {
+            switch try await engine.submit(operation, payload) {
+            case .sent(let result): return .sent(result)
+            case .queued(let wait): return .queued(waitsForDecision: wait == .decision)
+            case .held(let reason, let code): return .held(reason, code: code)
+            case .expired: return .expired
+            }
+        } catch {
+            services.log.write("outbox: \(operation.name) not saved: \(error)")
+            return .failed
+        }
+    }
+
+    func entries() -> [OutboxEntry] {
+        (try? store.pendingEntries(context.partition)) ?? []
+    }
+
+    func pendingRooms() -> PendingRooms {
+        var pending = PendingRooms()
+        for entry in entries() where entry.operation == RoomStatusOperation.name {
+            guard let change = try? JSONDecoder().decode(RoomStatusChange.self, from: entry.payload) else { continue }
+            if entry.hold != nil {
+                pending.held.insert(change.unit)
+            } else {
+                pending.queued[change.unit] = change.status
+            }
+        }
+        return pending
+    }
+
+    func pendingTasks() -> PendingTasks {
+        var pending = PendingTasks()
+        for entry in entries() {
+            switch entry.operation {
+            case TaskStatusOperation.name:
+                guard let change = try? JSONDecoder().decode(TaskStatusRequest.self, from: entry.payload) else { continue }
+                if let hold = entry.hold {
+                    pending.held.append(HeldTaskChange(id: entry.id, task: change.task, number: change.number,
+                                                       change: .status(change.status), reason: hold.reason, code: hold.code))
+                } else {
+                    var overlay = pending.queued[change.task] ?? TaskOverlay(nextVersion: change.version + 1)
+                    overlay.status = change.status
+                    overlay.skipReason = change.reason
+                    overlay.nextVersion = max(overlay.nextVersion, change.version + 1)
+                    pending.queued[change.task] = overlay
+                }
+            case TaskNoteOperation.name:
+                guard let change = try? JSONDecoder().decode(TaskNoteRequest.self, from: entry.payload) else { continue }
+                if let hold = entry.hold {
+                    pending.held.append(HeldTaskChange(id: entry.id, task: change.task, number: change.number,
+                                                       change: .note, reason: hold.reason, code: hold.code))
+                } else {
+                    var overlay = pending.queued[change.task] ?? TaskOverlay(nextVersion: change.version + 1)
+                    overlay.note = .some(change.note)
+                    overlay.nextVersion = max(overlay.nextVersion, change.version + 1)
+                    pending.queued[change.task] = overlay
+                }
+            default:
+                continue
+            }
+        }
+        return pending
+    }
+
+    func badge() -> OutboxBadge {
+        let counts = (try? store.outboxCounts(context.partition)) ?? .zero
+        return OutboxBadge(toSend: counts.toSend, toReview: counts.toReview)
+    }
+
+    /// "09:41" in the terminal's locale and time zone.
+    static let formatTime: @Sendable (Date) -> String = { date in
+        let formatter = DateFormatter()
+        formatter.locale = Locale.current
+        formatter.timeZone = TimeZone.current
+        formatter.dateStyle = Calendar.current.isDateInToday(date) ? .none : .short
+        formatter.timeStyle = .short
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,102 @@
+import AppCore
+import Foundation
+import GuestCraftAPI
+import Outbox
+import Testing
+
+/// The Housekeeping tab and the room detail at 40 × 12 and 80 × 24, in the app's frame.
+@Suite struct HousekeepingSnapshotTests {
+    typealias Feature = HousekeepingFeature
+
+    static func loaded(focus: UnitID = "unt_h101") -> Feature.State {
+        Feature.State(list: RoomList(units: HotelFixture.units), businessDate: HotelFixture.date, focus: focus,
+                      freshness: .current, lastUpdated: "09:21", hasLoaded: true)
+    }
+
+    @Test func roomsFresh() {
+        assertSnapshot(of: HousekeepingView.view(Self.loaded(focus: "unt_h203")).framed(.housekeeping),
+                       named: "housekeeping-rooms")
+    }
+
+    @Test func loadingWithNothingSaved() {
+        let state = Feature.State(hasLoaded: true)
+        assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping, header: .harbour(.updating)),
+                       named: "housekeeping-loading")
+    }
+
+    /// Offline on the saved copy: one room waits to be sent, one change is held for Review.
+    @Test func offlineWithQueuedAndHeldChanges() {
+        var state = Self.loaded(focus: "unt_h102")
+        state.list = RoomList(units: HotelFixture.units) { unit in
+            switch unit.id {
+            case "unt_h102": (.clean, .queued)
+            case "unt_h202": (nil, .held)
+            default: (nil, .none)
+            }
+        }
+        state.freshness = .offline(lastUpdated: "07:40")
+        state.badge = OutboxBadge(toSend: 1, toReview: 1)
+        state.notice = Notice(.warning, L10n.conflict)
+        assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping, header: .harbour(.offline, toSend: 1, toReview: 1)),
+                       named: "housekeeping-offline-held")
+    }
+
+    @Test func filteredWhileUpdating() {
+        var state = Self.loaded(focus: "unt_h201")
+        state.list.setFilter(RoomFilter(status: .dirty, floor: 2))
+        state.freshness = .updating(lastUpdated: "09:21")
+        assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping, header: .harbour(.updating)),
+                       named: "housekeeping-filtered")
+    }
+
+    @Test func jumpingToARoom() {
+        var state = Self.loaded(focus: "unt_h201")
+        state.jump = "20"
+        assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping), named: "housekeeping-jump")
+    }
+
+    @Test func roomDetailWithTasksAndAQueuedChange() {
+        var state = Self.loaded(focus: "unt_h101")
+        state.list.update("unt_h101") {
+            $0.shown = .clean
+            $0.mark = .queued
+        }
+        state.badge = OutboxBadge(toSend: 1)
+        let tasks = [
+            HotelFixture.task("tsk_0005", room: "101", arriving: true, note: "Quiet room", reservation: "1001"),
+            HotelFixture.task("tsk_0007", room: "101", .inspect, .open, assignee: nil),
+        ]
+        state.detail = Feature.RoomDetail(unitID: "unt_h101",
+                                          detail: UnitDetail(businessDate: HotelFixture.date, unit: HotelFixture.units[1],
+                                                             tasks: tasks),
+                                          freshness: .offline(lastUpdated: "07:40"), lastUpdated: "07:40", focus: 1)
+        assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping, header: .harbour(.offline, toSend: 1)),
+                       named: "room-detail")
+    }
+
+    @Test func roomDetailLoading() {
+        var state = Self.loaded(focus: "unt_h203")
+        state.detail = Feature.RoomDetail(unitID: "unt_h203")
+        assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping), named: "room-detail-loading")
+    }
+}
+
+enum L10n {
+    static let conflict = "Room 202 was changed by someone else first, so your change was not sent. It shows the instance's status again; your change waits under Review."
+}
+
+/// The Account screen names each change of these tabs with a sentence, never the raw key.
+@Suite struct HousekeepingChangeDescriptionTests {
+    @Test func everyOperationOfTheseTabsHasASentence() {
+        let room = RoomStatusOperation().describe(RoomStatusChange(property: "prp_harbour", unit: "unt_h101", number: "101",
+                                                                   status: .clean, expectedVersion: 3))
+        #expect(ChangeDescriptions.text(room) == "Room 101: mark clean")
+        let skip = TaskStatusOperation().describe(TaskStatusRequest(property: "prp_harbour", task: "tsk_0005", number: "101",
+                                                                    status: .skipped, reason: "Do not disturb", version: 1))
+        #expect(ChangeDescriptions.text(skip) == "Task in room 101: skip (Do not disturb)")
+        let note = TaskNoteOperation().describe(TaskNoteRequest(property: "prp_harbour", task: "tsk_0005", number: "1\u{1B}[2J01",
+                                                                note: "x", version: 1))
+        #expect(ChangeDescriptions.text(note) == "Task in room 101: note", "instance text is made inert")
+        #expect(ChangeDescriptions.text(OutboxDescription(catalogKey: "maintenance.ticket")) == nil)
+    }
+}

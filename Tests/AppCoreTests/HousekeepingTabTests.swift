@@ -1,0 +1,109 @@
+import AppCore
+import Foundation
+import GuestCraftAPI
+import Testing
+
+/// The Housekeeping and My tasks features in the app's slots: what the app's events do to them.
+@MainActor
+@Suite struct HousekeepingTabTests {
+    let world = HousekeepingWorld()
+    let tasksWorld = TasksWorld()
+
+    var context: WorkContext {
+        AppState.working(activeTab: .housekeeping).current!.context!
+    }
+
+    func makeStore(_ state: HousekeepingTab.State = HousekeepingTab.State())
+        -> TestStore<HousekeepingTab.State, HousekeepingTab.Action> {
+        TestStore(initialState: state, reducer: HousekeepingTab(clients: HousekeepingTab.Clients(
+            environment: { _ in self.world.environment }, counts: { _ in OutboxBadge(toSend: 2) })))
+    }
+
+    @Test func startedKeepsTheContextAndOpeningReadsThenCounts() async {
+        let store = makeStore()
+        await store.send(.app(.started(context))) { $0.context = self.context }
+        #expect(world.readCount.withLock { $0 } == 0, "nothing is read before the tab opens")
+        await store.send(.app(.opened(.housekeeping))) {
+            $0.feature.hasLoaded = true
+        }
+        var pending: Set<String> = ["saved", "read", "badge", "offline"]
+        while !pending.isEmpty {
+            let action = await store.receiveAny { action, state in
+                switch action {
+                case .feature(.unitsRead(.offline, _)): state.feature.freshness = .offline(lastUpdated: nil)
+                case .feature(.badgeChanged(let badge)): state.feature.badge = badge
+                default: break
+                }
+            }
+            switch action {
+            case .feature(.savedLoaded)?: pending.remove("saved")
+            case .feature(.unitsRead)?: pending.remove("read")
+            case .feature(.badgeChanged)?: pending.remove("badge")
+            case .delegate(.connection(.offline))?: pending.remove("offline")
+            default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
+            }
+        }
+        await store.finish()
+    }
+
+    @Test func keysPastesAndClicksReachTheFeatureAndItsRequestsReachTheApp() async {
+        var state = HousekeepingTab.State(context: context)
+        state.feature = HousekeepingFeature.State(list: RoomList(units: HotelFixture.units), focus: "unt_h101",
+                                                  freshness: .current, badge: OutboxBadge(toSend: 1, toReview: 1),
+                                                  hasLoaded: true)
+        let store = makeStore(state)
+        await store.send(.app(.keyPressed(.housekeeping, .down))) { $0.feature.focus = "unt_h102" }
+        await store.send(.app(.pasted(.housekeeping, "room/203\n"))) { $0.feature.focus = "unt_h203" }
+        await store.send(.app(.rowClicked(.housekeeping, RoomList.rowID("unt_h104")))) { $0.feature.focus = "unt_h104" }
+        await store.send(.app(.keyPressed(.housekeeping, .character("n"))))
+        await store.receive(.feature(.delegate(.sendNow)))
+        await store.receive(.delegate(.sendNow))
+        await store.send(.app(.keyPressed(.housekeeping, .character("v"))))
+        await store.receive(.feature(.delegate(.review)))
+        await store.receive(.delegate(.openReview))
+        #expect(HousekeepingTab.takesDigits(store.state))
+        #expect(!HousekeepingTab.isEditingText(store.state))
+        await store.send(.app(.keyPressed(.housekeeping, .character("/")))) { $0.feature.jump = "" }
+        #expect(HousekeepingTab.isEditingText(store.state), "q and ? go to the typed tag")
+        await store.send(.app(.stopped)) { $0 = HousekeepingTab.State() }
+        await store.send(.app(.keyPressed(.housekeeping, .down)))
+        await store.finish()
+    }
+
+    @Test func aRoundThatSentSomethingReadsAgainAndOneThatDidNotOnlyCounts() async {
+        var state = HousekeepingTab.State(context: context)
+        state.feature = HousekeepingFeature.State(list: RoomList(units: HotelFixture.units), focus: "unt_h101",
+                                                  freshness: .current, lastUpdated: "09:21", hasLoaded: true)
+        let store = makeStore(state)
+        await store.send(.app(.outboxRoundFinished(sent: [], held: [])))
+        await store.receive(.feature(.badgeChanged(OutboxBadge(toSend: 2)))) { $0.feature.badge = OutboxBadge(toSend: 2) }
+        await store.send(.app(.outboxRoundFinished(sent: [4], held: []))) {
+            $0.feature.freshness = .updating(lastUpdated: "09:21")
+        }
+        var pending: Set<String> = ["read", "badge", "offline"]
+        while !pending.isEmpty {
+            let action = await store.receiveAny { action, state in
+                if case .feature(.unitsRead) = action { state.feature.freshness = .offline(lastUpdated: "09:21") }
+            }
+            switch action {
+            case .feature(.unitsRead)?: pending.remove("read")
+            case .feature(.badgeChanged)?: pending.remove("badge")
+            case .delegate(.connection(.offline))?: pending.remove("offline")
+            default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
+            }
+        }
+        await store.finish()
+    }
+
+    @Test func theTasksTabTakesTextWhileAReasonOrANoteIsTyped() {
+        var state = TasksTab.State(context: context)
+        #expect(!TasksTab.isEditingText(state))
+        state.feature.skip = TasksFeature.SkipPrompt(task: "tsk_0005")
+        #expect(TasksTab.isEditingText(state))
+        state.feature.skip = nil
+        state.feature.detail = TasksFeature.Detail(taskID: "tsk_0005", draft: "")
+        #expect(TasksTab.isEditingText(state))
+        let body = TasksTab.content(state)
+        #expect(body.helpKeys.contains { $0.key == "u" })
+    }
+}

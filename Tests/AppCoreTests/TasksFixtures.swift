@@ -1,0 +1,84 @@
+import AppCore
+import Foundation
+import GuestCraftAPI
+import OfflineStore
+import Synchronization
+
+/// A scripted world behind the My tasks tab: saved copy, read answers in order, the outbox's
+/// pending tasks, the outcome of each change and each discard; every call is recorded.
+final class TasksWorld: Sendable {
+    enum Call: Equatable, Sendable {
+        case status(TaskID, TaskStatusChange, version: Int)
+        case note(TaskID, String?, version: Int)
+        case discard(Int64)
+    }
+
+    let saved = Mutex<SavedCopy<TaskList>?>(nil)
+    let reads = Mutex<[ReadResult<TaskList>]>([])
+    let taskReads = Mutex<[ReadResult<HousekeepingTask>]>([])
+    let pending = Mutex<PendingTasks>(.none)
+    let outcomes = Mutex<[ChangeOutcome<HousekeepingTask>]>([])
+    let recorded = Mutex<[Call]>([])
+    let clock = ManualClock()
+
+    func answerReads(_ results: ReadResult<TaskList>...) { reads.withLock { $0 += results } }
+    func answerTaskReads(_ results: ReadResult<HousekeepingTask>...) { taskReads.withLock { $0 += results } }
+    func answerChanges(_ results: ChangeOutcome<HousekeepingTask>...) { outcomes.withLock { $0 += results } }
+    var calls: [Call] { recorded.withLock { $0 } }
+
+    private func outcome() -> ChangeOutcome<HousekeepingTask> {
+        outcomes.withLock { $0.isEmpty ? .queued(waitsForDecision: false) : $0.removeFirst() }
+    }
+
+    var environment: TasksEnvironment {
+        TasksEnvironment(
+            savedTasks: { self.saved.withLock { $0 } },
+            fetchTasks: { self.reads.withLock { $0.isEmpty ? .offline : $0.removeFirst() } },
+            fetchTask: { _ in self.taskReads.withLock { $0.isEmpty ? .offline : $0.removeFirst() } },
+            pendingTasks: { self.pending.withLock { $0 } },
+            setStatus: { task, change, version in
+                self.recorded.withLock { $0.append(.status(task.id, change, version: version)) }
+                return self.outcome()
+            },
+            setNote: { task, note, version in
+                self.recorded.withLock { $0.append(.note(task.id, note, version: version)) }
+                return self.outcome()
+            },
+            discard: { id in
+                self.recorded.withLock { $0.append(.discard(id)) }
+                self.pending.withLock { $0.held.removeAll { $0.id == id } }
+                return true
+            },
+            clock: clock.client,
+            formatTime: HotelFixture.formatTime)
+    }
+}
+
+enum TaskFixture {
+    /// The seed's tasks of the housekeeper, given in room order (the tab puts arrivals first).
+    static let tasks: [HousekeepingTask] = [
+        HotelFixture.task("tsk_0001", room: "102", reservation: "1002"),
+        HotelFixture.task("tsk_0005", room: "101", arriving: true, note: "Quiet room requested: no vacuuming after 21:00",
+                          reservation: "1001"),
+        HotelFixture.task("tsk_0003", room: "201", .cleanStayover, .inProgress, version: 2, reservation: "1003"),
+        HotelFixture.task("tsk_0002", room: "202", reservation: "1006"),
+    ]
+
+    static let list = TaskList(businessDate: HotelFixture.date, tasks: tasks)
+
+    /// The order the tab shows them in.
+    static var shown: [HousekeepingTask] { [tasks[1], tasks[0], tasks[2], tasks[3]] }
+
+    static func entries(_ tasks: [HousekeepingTask] = shown) -> [TasksFeature.Entry] {
+        tasks.map { TasksFeature.Entry(task: $0) }
+    }
+
+    static func advanced(_ task: HousekeepingTask, _ status: TaskStatus, by steps: Int = 1,
+                         reason: String? = nil) -> HousekeepingTask {
+        var copy = task
+        copy.status = status
+        copy.skipReason = status == .skipped ? reason : nil
+        copy.version += steps
+        return copy
+    }
+}

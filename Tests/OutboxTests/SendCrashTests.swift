@@ -1,0 +1,124 @@
+import DemoInstance
+import Foundation
+import GuestCraftAPI
+import InstanceClient
+import OfflineStore
+import SQLiteDB
+import Testing
+@testable import Outbox
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// kill -9 of a process in the middle of submitting and sending room changes, at several
+/// points: the test binary runs itself as the child (only the child test, selected by filter
+/// and enabled by an environment variable) against the demo instance the parent runs.
+@Suite(.serialized) struct SendCrashTests {
+    static let childVariable = "GUESTCRAFT_TEST_SEND_CHILD"
+
+    /// What the parent tells the child: where the state is and which instance to send to.
+    struct ChildPlan: Codable {
+        var stateDirectory: String
+        var origin: String
+        var token: String
+        /// The rooms to change, in order, with the version read and the status to set.
+        var changes: [RoomStatusChange]
+    }
+
+    static var plan: ChildPlan? {
+        guard let text = ProcessInfo.processInfo.environment[childVariable] else { return nil }
+        return try? JSONDecoder().decode(ChildPlan.self, from: Data(text.utf8))
+    }
+
+    /// The child: submits each change through the engine (saved, then sent at once) until killed.
+    @Test(.enabled(if: SendCrashTests.plan != nil))
+    func sendChildSubmitsUntilKilled() async throws {
+        let plan = try #require(Self.plan)
+        let store = try OfflineStore(directory: URL(fileURLWithPath: plan.stateDirectory))
+        let generation = try store.beginGeneration(housekeeperDesk)
+        let origin = try #require(InstanceOrigin(string: plan.origin))
+        let client = InstanceClient(session: DemoOutboxFixture.session(origin: origin, token: plan.token))
+        let engine = DemoOutboxFixture.engine(store: store, sleeper: ManualSleeper(), unauthorized: UnauthorizedRecorder())
+        await engine.activate(partition: housekeeperDesk, generation: generation, client: client)
+        let parent = getppid()
+        for change in plan.changes where getppid() == parent {
+            _ = try await engine.submit(RoomStatusOperation(), change)
+        }
+        // Every change is made: wait to be killed (an orphan stops by itself).
+        let giveUp = Date().addingTimeInterval(60)
+        while getppid() == parent && Date() < giveUp { try await Task.sleep(for: .milliseconds(20)) }
+    }
+
+    @Test(.enabled(if: SendCrashTests.plan == nil), arguments: [1, 3, 5])
+    func killDashNineWhileSubmittingAndSendingLosesNothingAndAppliesNothingTwice(killAfterWrites: Int) async throws {
+        let f = try DemoOutboxFixture(rooms: 40)
+        let before = try await f.settableRooms()
+        try #require(before.count > killAfterWrites + 1)
+        let changes = before.map { f.change($0, to: DemoOutboxFixture.other(than: $0.housekeepingStatus)) }
+        // Slow answers, and some lost, so the kill lands inside sends and between save and send.
+        try await f.arm(.dropAfterApply, count: 1)
+        try await f.arm(.delay, count: 1000, delayMS: 15)
+        let stateDirectory = f.dir.url.appendingPathComponent("state")
+
+        let plan = ChildPlan(stateDirectory: stateDirectory.path, origin: f.demo.origin,
+                             token: try f.demo.deviceToken(for: .housekeeper), changes: Array(changes))
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        child.arguments = ["--testing-library", "swift-testing", "--filter", "sendChildSubmitsUntilKilled"]
+        var environment = ProcessInfo.processInfo.environment
+        environment[Self.childVariable] = String(decoding: try JSONEncoder().encode(plan), as: UTF8.self)
+        child.environment = environment
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        defer {
+            if child.isRunning {
+                kill(child.processIdentifier, SIGKILL)
+                child.waitUntilExit()
+            }
+        }
+        // Wait (a deadline, not a timing assertion) until the instance applied enough, then kill.
+        let deadline = Date().addingTimeInterval(60)
+        while try await f.writes() < killAfterWrites, Date() < deadline, child.isRunning {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        #expect(child.terminationReason == .uncaughtSignal)
+        let stats = try await f.stats()
+        let seen = (try? OfflineStore(directory: stateDirectory).pendingEntries(housekeeperDesk)) ?? []
+        try #require(try await f.writes() >= killAfterWrites,
+                     "\(stats) entries: \(seen.map { "\($0.id) a\($0.attempts) u\($0.outcomeUnknown) \(String(describing: $0.hold))" })")
+
+        // The file is whole, and every entry left is a whole change of this plan.
+        let check = try Database(path: stateDirectory.appendingPathComponent(OfflineStore.fileName).path)
+        #expect(try check.query("PRAGMA integrity_check").compactMap { $0[0].string } == ["ok"])
+        check.close()
+        let restarted = try OfflineStore(directory: stateDirectory)
+        let left = try restarted.pendingEntries(housekeeperDesk)
+        for entry in left {
+            let payload = try PayloadCoding.decode(RoomStatusChange.self, entry.payload)
+            #expect(changes.contains(payload), "entry \(entry.id) is a change the child made")
+        }
+
+        // After the restart the rest is sent; each change reached the instance at most once.
+        let generation = try restarted.beginGeneration(housekeeperDesk)
+        let engine = DemoOutboxFixture.engine(store: restarted, sleeper: ManualSleeper(), unauthorized: UnauthorizedRecorder())
+        let report = await engine.activate(partition: housekeeperDesk, generation: generation, client: f.client)
+        #expect(report.held.isEmpty, "no false conflict after the restart")
+        #expect(try restarted.pendingEntries(housekeeperDesk).isEmpty)
+        let after = try await f.rooms()
+        var changed = 0
+        for (room, change) in zip(before, changes) {
+            let now = try #require(after[room.number])
+            let delta = now.housekeepingVersion - room.housekeepingVersion
+            #expect(delta == 0 || delta == 1, "room \(room.number) changed \(delta) times")
+            if delta == 1 {
+                changed += 1
+                #expect(now.housekeepingStatus == change.status)
+            }
+        }
+        #expect(try await f.writes() == changed, "every write applied belongs to one change, once")
+        #expect(changed >= killAfterWrites)
+    }
+}

@@ -13,10 +13,12 @@ public final class Log: Sendable {
     /// A log bigger than this at opening is moved aside to `guestcraft.log.1`.
     public static let rotationSize = 1 << 20
 
-    /// Opens (creating) `fileName` in `stateDirectory`, creating the directory with mode 0700.
+    /// Opens (creating) `fileName` in `stateDirectory`, creating the directory with mode 0700 or
+    /// tightening an existing one to it.
     public init(stateDirectory: String, fileName: String = "guestcraft.log") throws {
         try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
+        _ = Glibc.chmod(stateDirectory, 0o700)
         path = stateDirectory + "/" + fileName
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
            size > Self.rotationSize {

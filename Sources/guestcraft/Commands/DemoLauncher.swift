@@ -36,14 +36,15 @@ enum DemoLauncher {
                                          log: { [log = services.log] line in log.write("demo: \(line)") })
         } catch {
             services.log.write("demo: \(error)")
-            return .failure(StartupError(L("cli.demo_failed", ["reason": error.description])))
+            return .failure(StartupError(L("cli.demo_failed")))
         }
         files.save(port: instance.port, rooms: rooms)
         services.log.write("demo: listening on \(instance.origin)")
         guard let origin = InstanceOrigin(string: instance.origin),
               let member = DemoMember(rawValue: options.member.rawValue) else {
             instance.stop()
-            return .failure(StartupError(L("cli.demo_failed", ["reason": "no origin"])))
+            services.log.write("demo: no usable origin in \(instance.origin)")
+            return .failure(StartupError(L("cli.demo_failed")))
         }
         forgetEarlierDemo(at: files.origin, now: origin, services: services)
         files.save(origin: origin)
@@ -51,7 +52,8 @@ enum DemoLauncher {
             try await signIn(member, at: origin, demo: instance, services: services)
         } catch {
             instance.stop()
-            return .failure(StartupError(L("cli.demo_failed", ["reason": "\(error)"])))
+            services.log.write("demo: signing in failed: \(error)")
+            return .failure(StartupError(L("cli.demo_failed")))
         }
         let notice = L("demo.started", ["address": origin.displayHost, "member": member.rawValue])
         return .success(Started(origin: origin, preferredProperty: generatedProperty, notice: notice, instance: instance))

@@ -60,7 +60,11 @@ public enum DisplayWidth {
 
     /// The glyphs of `text`, in order.
     public static func glyphs(of text: String) -> [Glyph] {
-        text.flatMap { glyphs(of: $0) }
+        // Printable ASCII (most of every frame): one cell per byte, without grapheme breaking.
+        if InertText.isPlainASCII(text) {
+            return text.utf8.map { Glyph(text: String(Character(Unicode.Scalar($0))), width: 1) }
+        }
+        return text.flatMap { glyphs(of: $0) }
     }
 
     /// Columns one code point takes alone: 0 for marks, format characters and Hangul vowels and

@@ -37,6 +37,10 @@ public final class NCursesDriver: TerminalDriver {
     private var palette: ColorPalette?
     private var attributeBits: [StyleToken: attr_t] = [:]
     private var cellBuffer = [wchar_t](repeating: 0, count: 6)
+    /// The grid on the curses screen now: `draw` hands curses only the cells that differ from it
+    /// (curses then sends only what changed on the terminal, but handing it every cell of every
+    /// frame cost more than the rest of a frame).
+    private var drawn: CellGrid?
 
     public init(options: Options, log: Log? = nil) {
         self.options = options
@@ -51,6 +55,7 @@ public final class NCursesDriver: TerminalDriver {
             throw TerminalError.unknownTerminal(InertText.sanitize(term))
         }
         self.screen = screen
+        drawn = nil
         _ = set_term(screen)
         _ = cbreak()
         _ = noecho()
@@ -77,6 +82,7 @@ public final class NCursesDriver: TerminalDriver {
         _ = endwin()
         delscreen(screen)
         self.screen = nil
+        drawn = nil
     }
 
     public func size() -> (width: Int, height: Int) {
@@ -128,13 +134,18 @@ public final class NCursesDriver: TerminalDriver {
 
     public func draw(_ grid: CellGrid) {
         guard screen != nil else { return }
+        let previous = drawn.flatMap { $0.width == grid.width && $0.height == grid.height ? $0.cells : nil }
+        let cells = grid.cells
         for y in 0..<grid.height {
             for x in 0..<grid.width {
-                let cell = grid[x: x, y: y]
+                let index = y * grid.width + x
+                let cell = cells[index]
                 guard cell.width > 0 else { continue }
+                if let previous, previous[index] == cell { continue }
                 put(cell, x: x, y: y)
             }
         }
+        drawn = grid
         _ = move(Int32(grid.cursor.y), Int32(grid.cursor.x))
         _ = refresh()
     }

@@ -35,7 +35,8 @@ public final class NCursesDriver: TerminalDriver {
     private let log: Log?
     private var screen: OpaquePointer?
     private var palette: ColorPalette?
-    private var attributeBits: [StyleToken: attr_t] = [:]
+    /// Each style's curses attributes and colour pair, looked up once per cell drawn.
+    private var styleBits: [StyleToken: (attributes: attr_t, pair: Int16)] = [:]
     private var cellBuffer = [wchar_t](repeating: 0, count: 6)
     /// The grid on the curses screen now: `draw` hands curses only the cells that differ from it
     /// (curses then sends only what changed on the terminal, but handing it every cell of every
@@ -161,10 +162,9 @@ public final class NCursesDriver: TerminalDriver {
             count = 1
         }
         cellBuffer[count] = 0
-        let entry = palette?[cell.style]
-        let attributes = attributeBits[cell.style] ?? gc_a_normal()
+        let bits = styleBits[cell.style] ?? (gc_a_normal(), 0)
         _ = cellBuffer.withUnsafeBufferPointer { buffer in
-            gc_put_cell(Int32(y), Int32(x), buffer.baseAddress, attributes, entry?.pair ?? 0)
+            gc_put_cell(Int32(y), Int32(x), buffer.baseAddress, bits.attributes, bits.pair)
         }
     }
 
@@ -178,7 +178,7 @@ public final class NCursesDriver: TerminalDriver {
         for token in StyleToken.allCases {
             let entry = palette[token]
             if useColor { _ = init_pair(entry.pair, entry.foreground, entry.background) }
-            attributeBits[token] = entry.attributes.reduce(gc_a_normal()) { bits, attribute in
+            let attributes = entry.attributes.reduce(gc_a_normal()) { bits, attribute in
                 switch attribute {
                 case .bold: bits | gc_a_bold()
                 case .reverse: bits | gc_a_reverse()
@@ -186,6 +186,7 @@ public final class NCursesDriver: TerminalDriver {
                 case .dim: bits | gc_a_dim()
                 }
             }
+            styleBits[token] = (attributes, entry.pair)
         }
         self.palette = palette
     }

@@ -100,7 +100,8 @@ public indirect enum PlainJSON: Equatable, Sendable {
             }
             let digits = index - start
             guard digits > 0, digits == 1 || bytes[start] != 0x30 else { return nil }
-            if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) {
+            if index < bytes.count,
+               bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 return nil
             }
             return .integer(negative ? -magnitude : magnitude)
@@ -159,6 +160,7 @@ public indirect enum PlainJSON: Equatable, Sendable {
             defer { depth -= 1 }
             guard depth < 64 else { return nil }
             var members: [String: PlainJSON] = [:]
+            members.reserveCapacity(8)
             skipSpace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1

@@ -10,13 +10,8 @@ import Testing
         || getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/sbin/ip")
 
     static func ip(_ arguments: String...) throws {
-        let process = Process()
         let path = FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip") ? "/usr/sbin/ip" : "/sbin/ip"
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "ip \(arguments.joined(separator: " "))")
+        try run(path, arguments)
     }
 
     @Test(.enabled(if: canChangeLinks))

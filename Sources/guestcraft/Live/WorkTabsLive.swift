@@ -147,7 +147,12 @@ struct LiveWork: Sendable {
         _ call: @Sendable (ETag?) async throws -> ReadAnswer<Value>
     ) async -> ReadResult<Value> {
         do {
-            let answer = try await call(savedETag(key))
+            var answer = try await call(savedETag(key))
+            if case .notModified = answer, saved(key, as: Value.self) == nil {
+                // The saved copy behind that ETag cannot be read (damaged): forget it, read in full.
+                try? store.deleteRead(key, partition: context.partition)
+                answer = try await call(nil)
+            }
             let now = Date()
             switch answer {
             case .fresh(let fresh):

@@ -6,7 +6,7 @@ CONFIG ?= debug
 # Debian packages the build, the tests and the benchmarks need.
 BUILD_PKGS := pkg-config libncurses-dev libsqlite3-dev libcurl4-openssl-dev libmicrohttpd-dev libsodium-dev
 TEST_PKGS  := tmux sqlite3 python3 curl openssl gzip iproute2 ncurses-term
-BENCH_PKGS := hyperfine python3-pyte valgrind
+BENCH_PKGS := hyperfine python3-pyte valgrind time mc tig
 DEB_PKGS   := $(BUILD_PKGS) $(TEST_PKGS) $(BENCH_PKGS)
 
 .PHONY: deps build release run test unit-test e2e bench clean

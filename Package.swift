@@ -62,6 +62,7 @@ let package = Package(
                           dependencies: ["TerminalUI", "AppCore", "Catalog", "InstanceClient",
                                          "OfflineStore", "Outbox", "DemoInstance"]),
         .executableTarget(name: "guestcraft-demo", dependencies: ["DemoInstance"]),
+        .executableTarget(name: "guestcraft-bench", dependencies: ["GuestCraftAPI", "HTTPClient", "InstanceClient", "OfflineStore", "Outbox"]),
 
         // One test target per library target.
         .testTarget(name: "SodiumCryptoTests", dependencies: ["SodiumCrypto"]),

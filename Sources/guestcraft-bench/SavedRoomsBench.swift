@@ -1,0 +1,57 @@
+import Foundation
+import GuestCraftAPI
+import HTTPClient
+import InstanceClient
+import OfflineStore
+
+/// What showing the saved rooms costs before any drawing: reading the saved `units.list` row
+/// and decoding it as the app's live layer does (the answer and its ETag), and decoding only the
+/// ETag (all a conditional refresh needs of it). In-process, on the release build.
+enum SavedRoomsBench {
+    static let options: Set<String> = ["home", "property", "runs"]
+
+    /// The app's saved-read body: the answer and the ETag to send next time.
+    struct Saved: Decodable {
+        let etag: String?
+        let value: UnitList
+    }
+
+    /// The same body with only its ETag decoded.
+    struct SavedETag: Decodable {
+        let etag: String?
+    }
+
+    static func run(_ arguments: BenchArguments) async throws {
+        let property = PropertyID(try arguments.string("property", default: "prp_garden"))
+        let runs = try arguments.int("runs", default: 15)
+        let account = try await BenchAccount.load(home: try arguments.home(), property: property,
+                                                  http: HTTPClient(transport: HTTPTransport()))
+        let store = try OfflineStore(directory: account.home)
+        let key = "units.list/" + property.rawValue
+        let version = InstanceConnector.defaultAppVersion.description
+        var reads: [Double] = []
+        var decodes: [Double] = []
+        var etags: [Double] = []
+        var bytes = 0
+        var rooms = 0
+        for _ in 0..<runs {
+            var start = ContinuousClock.now
+            guard let saved = try store.savedRead(key, partition: account.partition, now: Date(), appVersion: version) else {
+                throw BenchFailure("no saved \(key) in \(account.home.path): open Housekeeping online once")
+            }
+            reads.append(Figures.milliseconds(since: start))
+            start = ContinuousClock.now
+            let decoded = try JSONDecoder().decode(Saved.self, from: saved.body)
+            decodes.append(Figures.milliseconds(since: start))
+            start = ContinuousClock.now
+            _ = try JSONDecoder().decode(SavedETag.self, from: saved.body)
+            etags.append(Figures.milliseconds(since: start))
+            bytes = saved.body.count
+            rooms = decoded.value.units.count
+        }
+        Figures.line("saved rooms", "\(rooms) rooms, \(bytes) B of JSON")
+        Figures.line("read the saved row (SQLite)", Figures.summary(reads))
+        Figures.line("decode the rooms and ETag (JSONDecoder)", Figures.summary(decodes))
+        Figures.line("decode the ETag only (JSONDecoder)", Figures.summary(etags))
+    }
+}

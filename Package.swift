@@ -22,11 +22,13 @@ let package = Package(
         cLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
         cLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: ["libmicrohttpd-dev"]),
         cLibrary("CSodium", pkgConfig: "libsodium", apt: ["libsodium-dev"]),
+        // Linux's routing netlink (kernel headers only): network changes the system reports.
+        .systemLibrary(name: "CNetlink", path: "Sources/CNetlink"),
 
         // Swift wrappers of the C libraries.
         .target(name: "SodiumCrypto", dependencies: ["CSodium"]),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
-        .target(name: "HTTPClient", dependencies: ["CCurl"]),
+        .target(name: "HTTPClient", dependencies: ["CCurl", "CNetlink"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
 
         // The wire contract, shared by the app and the demo instance (docs/api.md).

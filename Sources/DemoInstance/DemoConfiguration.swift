@@ -1,17 +1,11 @@
 import Foundation
 import GuestCraftAPI
+import HTTPServer
 
 /// How a demo instance runs: where it listens and keeps its data, which hotel it generates, what it declares.
 public struct DemoConfiguration: Sendable {
-    /// PEM texts of a certificate chain and its key, to serve HTTPS.
-    public struct TLS: Sendable {
-        public var certificatePEM: String
-        public var privateKeyPEM: String
-        public init(certificatePEM: String, privateKeyPEM: String) {
-            self.certificatePEM = certificatePEM
-            self.privateKeyPEM = privateKeyPEM
-        }
-    }
+    /// PEM texts of a certificate chain and its key, to serve HTTPS (the server's own type).
+    public typealias TLS = HTTPServerConfiguration.TLS
 
     /// IPv4 address to bind (`127.0.0.1`).
     public var host: String

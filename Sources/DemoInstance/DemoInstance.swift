@@ -86,8 +86,7 @@ public final class DemoInstance: Sendable {
             maxRequestBodyBytes: JPEGBody.maximumBytes,
             payloadTooLarge: { request in DemoService.tooLarge(request) },
             connectionTimeoutSeconds: 60,
-            tls: configuration.tls.map { HTTPServerConfiguration.TLS(certificatePEM: $0.certificatePEM,
-                                                                     privateKeyPEM: $0.privateKeyPEM) })
+            tls: configuration.tls)
         server = HTTPServer(configuration: serverConfiguration) { request in service.respond(to: request) }
         do {
             port = try server.start()

@@ -112,8 +112,6 @@ extension Row {
     func optionalInteger(_ column: String) -> Int? { self[column].int }
     /// A date column (the schema holds only valid dates).
     func date(_ column: String) -> BusinessDate { BusinessDate(text(column)) ?? BusinessDate(daysSinceEpoch: 0) }
-    /// A date column that may be NULL.
-    func optionalDate(_ column: String) -> BusinessDate? { optionalText(column).flatMap { BusinessDate($0) } }
     /// An instant column (milliseconds), nil when NULL.
     func optionalInstant(_ column: String) -> Instant? {
         self[column].int64.map { Instant(millisecondsSinceEpoch: $0) }

@@ -36,13 +36,6 @@ public enum APIJSON {
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
         try encoder.encode(value)
     }
-
-    /// Encodes with sorted keys and two-space indentation, the layout of docs/examples.
-    public static func encodePretty<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
-        return try encoder.encode(value)
-    }
 }
 
 /// Finds numbers that are not integers in a document that parses as JSON (every number of the contract is an integer).

@@ -1,7 +1,7 @@
 import Foundation
 import SQLiteDB
 
-/// Why the offline store could not be opened or used; each has a sentence a person can read.
+/// Why the offline store could not be opened or used; `sentence` is for the log.
 public enum OfflineStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The state directory could not be made.
     case cannotCreateDirectory(path: String, reason: String)
@@ -21,18 +21,7 @@ public enum OfflineStoreError: Error, Sendable, Equatable, CustomStringConvertib
         return false
     }
 
-    /// The catalog key of the sentence the app shows for this error.
-    public var catalogKey: String {
-        switch self {
-        case .cannotCreateDirectory: return "offline.error.cannot_create_directory"
-        case .notADirectory: return "offline.error.not_a_directory"
-        case .cannotSecure: return "offline.error.cannot_secure"
-        case .newerSchema: return "offline.error.newer_schema"
-        case .database: return "offline.error.database"
-        }
-    }
-
-    /// A plain English sentence (for logs and `guestcraft status`; the screens use `catalogKey`).
+    /// A plain English sentence for the log (what people read is `ErrorText.offline` in AppCore).
     public var sentence: String {
         switch self {
         case .cannotCreateDirectory(let path, let reason):
@@ -59,9 +48,6 @@ public struct DamagedDatabase: Sendable, Equatable {
     public let movedTo: String
     /// What SQLite said about it.
     public let reason: SQLiteError
-
-    /// The catalog key of the notice the app shows.
-    public static let catalogKey = "offline.notice.damaged_database"
 
     /// A plain English sentence saying what happened and where the old file is.
     public var sentence: String {

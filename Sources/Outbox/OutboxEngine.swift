@@ -170,7 +170,7 @@ public actor OutboxEngine<Client: Sendable> {
 
         func finish(_ stop: OutboxStop?, partition: Partition?, retryAfter: Duration? = nil) -> OutboxRoundReport {
             switch stop {
-            case .noAnswer, .retryLater, .inProgress, .anotherSender:
+            case .noAnswer, .notSent, .retryLater, .inProgress, .anotherSender:
                 scheduleRetry(retryAfter: retryAfter)
             case .none:
                 consecutiveFailures = 0
@@ -266,7 +266,7 @@ public actor OutboxEngine<Client: Sendable> {
                     switch decide(failure) {
                     case .keep(let stop, let retryAfter):
                         if stop == .noAnswer { try store.markOutcomeUnknown(entry.id, partition: partition, true) }
-                        if let retryAfter, stop != .noAnswer {
+                        if let retryAfter, stop != .noAnswer, stop != .notSent {
                             if case .retryLater(let status) = stop { notBeforeStatus = status }
                             notBefore = timing.now().addingTimeInterval(
                                 Self.seconds(min(retryAfter, timing.retryAfterCap)))
@@ -350,6 +350,8 @@ public actor OutboxEngine<Client: Sendable> {
         switch failure {
         case .noAnswer:
             return .keep(.noAnswer, retryAfter: nil)
+        case .notSent:
+            return .keep(.notSent, retryAfter: nil)
         case .unauthorized:
             return .endSession
         case .status(let code, let problemCode, let detail, let retryAfter):

@@ -3,6 +3,9 @@ public enum OutboxFailure: Sendable, Equatable {
     /// No answer (network down, timeout, connection closed mid-answer, unreadable answer):
     /// the instance may have applied the change.
     case noAnswer
+    /// The request never reached the instance (no route, connection refused, name not
+    /// resolved): nothing can have been applied, so the outcome is known — not sent yet.
+    case notSent
     /// The instance answered with a failure status.
     case status(code: Int, problemCode: String?, detail: String?, retryAfter: Duration?)
     /// The session is no longer valid (401).

@@ -26,6 +26,8 @@ public enum OutboxStop: Sendable, Equatable {
     case anotherSender
     /// An attempt got no answer.
     case noAnswer
+    /// An attempt could not reach the instance (nothing was sent).
+    case notSent
     /// The instance asked to try later (408, 429, 5xx), with the status.
     case retryLater(status: Int)
     /// The instance is still processing the same key (409 `idempotency.in_progress`).

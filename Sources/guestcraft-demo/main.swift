@@ -1,7 +1,5 @@
 import DemoInstance
-import Dispatch
 import Foundation
-import Synchronization
 
 // guestcraft-demo serve [options]: runs the demo instance until SIGINT or SIGTERM.
 
@@ -28,27 +26,20 @@ do {
     fail(error.message)
 }
 
-// Signals are handled on the main queue, never in a signal handler.
-signal(SIGINT, SIG_IGN)
-signal(SIGTERM, SIG_IGN)
+// SIGINT and SIGTERM are blocked before any thread starts (every thread inherits the mask) and
+// taken by `sigwait` on this thread once the instance listens: a signal sent at any moment,
+// even right after "listening on", stays pending until then and is never lost. (A Dispatch
+// signal source installs its handler asynchronously; a signal before that was discarded.)
+var stopSignals = sigset_t()
+sigemptyset(&stopSignals)
+sigaddset(&stopSignals, SIGINT)
+sigaddset(&stopSignals, SIGTERM)
+pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 signal(SIGPIPE, SIG_IGN)
 
-// The sources exist before the instance starts, so a signal sent as soon as it listens is never lost.
-let running = Mutex<DemoInstance?>(nil)
-var sources: [DispatchSourceSignal] = []
-for number in [SIGINT, SIGTERM] {
-    let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-    source.setEventHandler {
-        running.withLock { $0 }?.stop()
-        exit(0)
-    }
-    source.resume()
-    sources.append(source)
-}
 let instance: DemoInstance
 do {
     instance = try DemoInstance.start(options.configuration)
-    running.withLock { $0 = instance }
 } catch {
     fail(error.description, status: 1)
 }
@@ -57,4 +48,7 @@ do {
 let keyFile = instance.dataDirectory.appendingPathComponent(DemoInstance.adminKeyFileName).path
 FileHandle.standardOutput.write(Data("listening on \(instance.origin)\nadmin key in \(keyFile)\n".utf8))
 
-dispatchMain()
+var received: Int32 = 0
+while sigwait(&stopSignals, &received) != 0 {}
+instance.stop()
+exit(0)

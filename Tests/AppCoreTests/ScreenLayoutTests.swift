@@ -13,6 +13,16 @@ import Testing
                focus: focus.map { RowID("r\($0)") })
     }
 
+    /// The work tabs over a title, a paragraph, a blank line and a list of rooms with details.
+    static func tabbed() -> Screen {
+        Screen(id: "tabbed",
+               tabs: WorkTab.allCases.map { $0.tab(active: .today) },
+               rows: [.title("Today"), .paragraph(Span("Rooms of the day.")), .blank]
+                   + (0..<20).map { .line(Span(inert: "Room \($0)"), id: RowID("r\($0)"),
+                                          trailing: [Span("detail", style: .muted)]) },
+               focus: RowID("r0"))
+    }
+
     @Test func belowFortyByTwelveAsksForALargerWindow() {
         for (width, height) in [(39, 12), (40, 11), (20, 5)] {
             let grid = ScreenLayout.layout(Self.list(3, focus: 0), width: width, height: height).grid
@@ -69,21 +79,20 @@ import Testing
     }
 
     @Test func clicksFindTabsAndRows() {
-        let screen = SampleShell.view(SampleShell.State())
-        let grid = ScreenLayout.layout(screen, width: 80, height: 24).grid
+        let grid = ScreenLayout.layout(Self.tabbed(), width: 80, height: 24).grid
         let tabLine = TextGrid.lines(grid)[0]
         let housekeeping = tabLine.distance(from: tabLine.startIndex, to: tabLine.range(of: "Housekeeping")!.lowerBound)
         #expect(grid.target(atX: housekeeping, y: 0) == .tab("housekeeping"))
         #expect(grid.target(atX: 1, y: 0) == .tab("today"))
-        let firstRowY = TextGrid.lines(grid).firstIndex { $0.hasPrefix("Sample row 1 ") }!
-        #expect(grid.target(atX: 50, y: firstRowY) == .row(RowID("sample.0")))
+        let firstRowY = TextGrid.lines(grid).firstIndex { $0.hasPrefix("Room 0 ") }!
+        #expect(grid.target(atX: 50, y: firstRowY) == .row(RowID("r0")))
         #expect(grid.target(atX: 0, y: firstRowY - 1) == nil, "a blank line is not clickable")
     }
 
     @Test func anOverlayTakesTheClicksAndTheCursor() {
-        var state = SampleShell.State()
-        state.help = HelpFeature.State(screenKeys: [])
-        let grid = ScreenLayout.layout(SampleShell.view(state), width: 80, height: 24).grid
+        var screen = Self.tabbed()
+        screen.overlay = HelpFeature.overlay(HelpFeature.State(screenKeys: []))
+        let grid = ScreenLayout.layout(screen, width: 80, height: 24).grid
         #expect(!grid.hitRegions.contains { if case .tab = $0.target { true } else { false } })
         #expect(grid.hitRegions.allSatisfy { HelpFeature.index(of: rowID($0.target)) != nil })
         #expect(grid.target(atX: grid.cursor.x, y: grid.cursor.y) == .row(HelpFeature.rowID(0)))

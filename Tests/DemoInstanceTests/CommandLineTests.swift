@@ -95,6 +95,19 @@ struct CommandLineTests {
         #expect(await second.stop(SIGTERM) == 0)
     }
 
+    @Test func aSignalSentAsSoonAsItListensIsNeverLost() async throws {
+        for _ in 0..<20 {
+            let server = try await Server(["serve", "--port", "0", "--rooms", "1"])
+            #expect(server.firstLine.hasPrefix("listening on "))
+            kill(server.process.processIdentifier, SIGTERM)
+            let deadline = Date().addingTimeInterval(5)
+            while server.process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(!server.process.isRunning, "the SIGTERM sent right after 'listening on' was lost")
+            guard !server.process.isRunning else { return }
+            #expect(server.process.terminationStatus == 0)
+        }
+    }
+
     @Test func wrongArgumentsAreSaidOnStandardError() async throws {
         for arguments in [["serve", "--rooms", "0"], ["serve", "--port", "x"], ["serve", "--colour"], ["launch"],
                           ["serve", "--capabilities", "front_desk,teleport"], ["serve", "--tls-cert", "/nonexistent"]] {

@@ -13,6 +13,7 @@ enum Expected: Sendable, Equatable {
 @Suite struct FailureTests {
     static let cases: [(OutboxFailure, Expected)] = [
         (.noAnswer, .keep(.noAnswer)),
+        (.notSent, .keep(.notSent)),
         (.status(code: 408, problemCode: nil, detail: nil, retryAfter: nil), .keep(.retryLater(status: 408))),
         (.status(code: 429, problemCode: nil, detail: nil, retryAfter: nil), .keep(.retryLater(status: 429))),
         (.status(code: 500, problemCode: nil, detail: nil, retryAfter: nil), .keep(.retryLater(status: 500))),

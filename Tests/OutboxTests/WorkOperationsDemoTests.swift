@@ -32,6 +32,20 @@ import Testing
         #expect(now.housekeepingVersion == room.housekeepingVersion + 1)
     }
 
+    @Test func aChangeThatNeverReachedTheInstanceIsWaitingNotOutcomeUnknown() async throws {
+        let f = try DemoOutboxFixture()
+        await f.activate()
+        let room = try await f.settableRooms()[0]
+        f.demo.stop()  // nothing listens: the connection is refused, nothing can have been applied
+
+        let outcome = try await f.engine.submit(RoomStatusOperation(),
+                                                f.change(room, to: DemoOutboxFixture.other(than: room.housekeepingStatus)))
+        guard case .queued(waitingFor: .connection) = outcome else { Issue.record("\(outcome)"); return }
+        let entry = try #require(try f.store.pendingEntries(housekeeperDesk).first)
+        #expect(!entry.outcomeUnknown, "a refused connection carried nothing to the instance")
+        #expect(try f.store.outboxCounts(housekeeperDesk) == OutboxCounts(toSend: 1, toReview: 0, outcomeUnknown: 0))
+    }
+
     @Test func aDeskConflictIsHeldNeverRetriedAndOtherRoomsAreStillSent() async throws {
         let f = try DemoOutboxFixture()
         let rooms = try await f.settableRooms()

@@ -22,6 +22,15 @@ import Testing
         #expect(text.hasSuffix(" hello\n"))
     }
 
+    @Test func anExistingDirectoryIsMadePrivate() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
+        _ = try Log(stateDirectory: directory)
+        #expect(try mode(directory) == 0o700)
+    }
+
     @Test func tokensNeverReachTheFile() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -53,7 +53,7 @@ wait_for " 3 Housekeeping  4 My tasks  5 Account"
 screen | grep -qF "1 Today" && fail "Today shows without front_desk"
 screen | grep -qF "2 Search" && fail "Search shows without reservations"
 pass "the saved instance opens on its only property; the tabs follow the capabilities"
-keys 5
+keys F5
 wait_for "Switch instance"
 keys i
 wait_for "Connect to a GuestCraft instance"

@@ -28,7 +28,7 @@ grep -c "demo: paired as supervisor" "$GUESTCRAFT_HOME/guestcraft.log" | grep -q
 app_stop
 app_start -- "$BIN_DIR/guestcraft" --demo
 wait_for "Harbour View Demo · Garden Court Hotel" 30
-keys 5
+keys F5
 wait_for "Samir Haddad"
 keys q
 wait_for "[exited 0]"
@@ -38,7 +38,7 @@ pass "a second start keeps the demo's data and this device's session"
 app_stop
 app_start -- "$BIN_DIR/guestcraft" --demo --as housekeeper
 wait_for "Harbour View Demo · Harbour View Hotel" 30
-keys 5
+keys F5
 wait_for "Hana Kowalski"
 keys q
 wait_for "[exited 0]"

@@ -38,7 +38,7 @@ keys Enter
 wait_for "Choose a property" 20
 keys Enter
 wait_for " 1 Today  2 Search  3 Housekeeping  4 My tasks  5 Account"
-keys 5
+keys F5
 wait_for "Fatima Okafor"
 pass "the browser sign-in makes a session and opens the instance"
 keys q

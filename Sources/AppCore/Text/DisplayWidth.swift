@@ -60,7 +60,20 @@ public enum DisplayWidth {
 
     /// The glyphs of `text`, in order.
     public static func glyphs(of text: String) -> [Glyph] {
-        text.flatMap { glyphs(of: $0) }
+        // Printable ASCII (most of every frame): one cell per byte, without grapheme breaking.
+        if InertText.isPlainASCII(text) {
+            return text.utf8.map { Glyph(text: String(Character(Unicode.Scalar($0))), width: 1) }
+        }
+        var glyphs: [Glyph] = []
+        glyphs.reserveCapacity(text.utf8.count)
+        for character in text {
+            if let byte = character.asciiValue, byte >= 0x20, byte < 0x7F {
+                glyphs.append(Glyph(text: String(character), width: 1))
+            } else {
+                glyphs.append(contentsOf: Self.glyphs(of: character))
+            }
+        }
+        return glyphs
     }
 
     /// Columns one code point takes alone: 0 for marks, format characters and Hangul vowels and

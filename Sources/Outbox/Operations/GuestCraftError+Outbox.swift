@@ -6,8 +6,8 @@ import InstanceClient
 extension GuestCraftError: OutboxClassifiable {
     public var outboxFailure: OutboxFailure {
         switch self {
-        case .noAnswer:
-            return .noAnswer
+        case .noAnswer(let reason):
+            return reason.mayHaveReachedInstance ? .noAnswer : .notSent
         case .unauthorized:
             return .unauthorized
         case .problem(let problem):

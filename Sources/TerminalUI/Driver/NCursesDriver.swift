@@ -35,8 +35,13 @@ public final class NCursesDriver: TerminalDriver {
     private let log: Log?
     private var screen: OpaquePointer?
     private var palette: ColorPalette?
-    private var attributeBits: [StyleToken: attr_t] = [:]
+    /// Each style's curses attributes and colour pair, looked up once per cell drawn.
+    private var styleBits: [StyleToken: (attributes: attr_t, pair: Int16)] = [:]
     private var cellBuffer = [wchar_t](repeating: 0, count: 6)
+    /// The grid on the curses screen now: `draw` hands curses only the cells that differ from it
+    /// (curses then sends only what changed on the terminal, but handing it every cell of every
+    /// frame cost more than the rest of a frame).
+    private var drawn: CellGrid?
 
     public init(options: Options, log: Log? = nil) {
         self.options = options
@@ -51,6 +56,7 @@ public final class NCursesDriver: TerminalDriver {
             throw TerminalError.unknownTerminal(InertText.sanitize(term))
         }
         self.screen = screen
+        drawn = nil
         _ = set_term(screen)
         _ = cbreak()
         _ = noecho()
@@ -77,6 +83,7 @@ public final class NCursesDriver: TerminalDriver {
         _ = endwin()
         delscreen(screen)
         self.screen = nil
+        drawn = nil
     }
 
     public func size() -> (width: Int, height: Int) {
@@ -128,13 +135,18 @@ public final class NCursesDriver: TerminalDriver {
 
     public func draw(_ grid: CellGrid) {
         guard screen != nil else { return }
+        let previous = drawn.flatMap { $0.width == grid.width && $0.height == grid.height ? $0.cells : nil }
+        let cells = grid.cells
         for y in 0..<grid.height {
             for x in 0..<grid.width {
-                let cell = grid[x: x, y: y]
+                let index = y * grid.width + x
+                let cell = cells[index]
                 guard cell.width > 0 else { continue }
+                if let previous, previous[index] == cell { continue }
                 put(cell, x: x, y: y)
             }
         }
+        drawn = grid
         _ = move(Int32(grid.cursor.y), Int32(grid.cursor.x))
         _ = refresh()
     }
@@ -150,10 +162,9 @@ public final class NCursesDriver: TerminalDriver {
             count = 1
         }
         cellBuffer[count] = 0
-        let entry = palette?[cell.style]
-        let attributes = attributeBits[cell.style] ?? gc_a_normal()
+        let bits = styleBits[cell.style] ?? (gc_a_normal(), 0)
         _ = cellBuffer.withUnsafeBufferPointer { buffer in
-            gc_put_cell(Int32(y), Int32(x), buffer.baseAddress, attributes, entry?.pair ?? 0)
+            gc_put_cell(Int32(y), Int32(x), buffer.baseAddress, bits.attributes, bits.pair)
         }
     }
 
@@ -167,7 +178,7 @@ public final class NCursesDriver: TerminalDriver {
         for token in StyleToken.allCases {
             let entry = palette[token]
             if useColor { _ = init_pair(entry.pair, entry.foreground, entry.background) }
-            attributeBits[token] = entry.attributes.reduce(gc_a_normal()) { bits, attribute in
+            let attributes = entry.attributes.reduce(gc_a_normal()) { bits, attribute in
                 switch attribute {
                 case .bold: bits | gc_a_bold()
                 case .reverse: bits | gc_a_reverse()
@@ -175,6 +186,7 @@ public final class NCursesDriver: TerminalDriver {
                 case .dim: bits | gc_a_dim()
                 }
             }
+            styleBits[token] = (attributes, entry.pair)
         }
         self.palette = palette
     }

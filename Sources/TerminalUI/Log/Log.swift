@@ -13,10 +13,12 @@ public final class Log: Sendable {
     /// A log bigger than this at opening is moved aside to `guestcraft.log.1`.
     public static let rotationSize = 1 << 20
 
-    /// Opens (creating) `fileName` in `stateDirectory`, creating the directory with mode 0700.
+    /// Opens (creating) `fileName` in `stateDirectory`, creating the directory with mode 0700 or
+    /// tightening an existing one to it.
     public init(stateDirectory: String, fileName: String = "guestcraft.log") throws {
         try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
+        _ = Glibc.chmod(stateDirectory, 0o700)
         path = stateDirectory + "/" + fileName
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
            size > Self.rotationSize {
@@ -49,14 +51,31 @@ public final class Log: Sendable {
     /// `gcp_…`, `gcc_…`), bearer tokens, `token=` / `code_verifier=` / `pin=` values, and the
     /// `code` and `state` of a sign-in redirect URL. (Write problem codes as `problem=…`.)
     public static func redact(_ text: String) -> String {
-        var text = text
-        text.replace(/\b(gc[a-z])_[A-Za-z0-9_\-]+/) { "\($0.output.1)_[redacted]" }
-        text.replace(/(?i)(bearer\s+)[^\s,;]+/) { "\($0.output.1)[redacted]" }
-        text.replace(/(?i)\b(token|access_token|device_token|code_verifier|pin|password)(["']?\s*[=:]\s*["']?)[^\s&,;"']+/) {
-            "\($0.output.1)\($0.output.2)[redacted]"
+        // Each pattern runs only when its fixed part is in the line: Swift regexes cost about a
+        // million instructions a line even when nothing matches. The checks are on ASCII text
+        // only (case-insensitive matching folds some non-ASCII letters onto ASCII ones).
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+        let lower = ascii ? text.lowercased() : ""
+        func mayHold(_ part: String, caseInsensitive: Bool = false) -> Bool {
+            !ascii || (caseInsensitive ? lower : text).contains(part)
         }
-        text.replace(/([?&](?:code|state)=)[^\s&#]+/) { "\($0.output.1)[redacted]" }
-        return text
+        var redacted = text
+        if mayHold("gc") {
+            redacted.replace(/\b(gc[a-z])_[A-Za-z0-9_\-]+/) { "\($0.output.1)_[redacted]" }
+        }
+        if mayHold("bearer", caseInsensitive: true) {
+            redacted.replace(/(?i)(bearer\s+)[^\s,;]+/) { "\($0.output.1)[redacted]" }
+        }
+        if mayHold("token", caseInsensitive: true) || mayHold("code_verifier", caseInsensitive: true)
+            || mayHold("pin", caseInsensitive: true) || mayHold("password", caseInsensitive: true) {
+            redacted.replace(/(?i)\b(token|access_token|device_token|code_verifier|pin|password)(["']?\s*[=:]\s*["']?)[^\s&,;"']+/) {
+                "\($0.output.1)\($0.output.2)[redacted]"
+            }
+        }
+        if mayHold("code=") || mayHold("state=") {
+            redacted.replace(/([?&](?:code|state)=)[^\s&#]+/) { "\($0.output.1)[redacted]" }
+        }
+        return redacted
     }
 }
 

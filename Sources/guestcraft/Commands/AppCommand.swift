@@ -1,6 +1,7 @@
 import AppCore
 import Catalog
 import Foundation
+import HTTPClient
 import TerminalUI
 
 /// The full-screen app: the store over the live environment, drawn by ncurses in the main loop.
@@ -13,6 +14,15 @@ enum AppCommand {
                           onEffectError: { log.write("effect failed: \($0)") })
         let driver = NCursesDriver(options: .fromEnvironment(services.environment, mouse: options.mouse), log: log)
         log.write("app: started (version \(AppVersion.current))")
+        // A network change the system reports (Wi-Fi back, a new address) starts an outbox
+        // round at once; its result tells the screens the instance is reachable again.
+        let engine = services.outbox
+        let network = NetworkChangeMonitor {
+            log.write("network: the system reported a change")
+            Task.detached { await engine.networkChanged() }
+        }
+        defer { network?.stop() }
+        if network == nil { log.write("network: no netlink socket; changes are not watched") }
         store.send(.started)
         let reason: TerminalApp.ExitReason
         do {

@@ -32,17 +32,19 @@ enum DemoLauncher {
         let rooms = options.rooms ?? files.rooms ?? 120
         let instance: DemoInstance
         do {
-            instance = try startInstance(port: files.port ?? 0, rooms: rooms, directory: directory)
+            instance = try startInstance(port: files.port ?? 0, rooms: rooms, directory: directory,
+                                         log: { [log = services.log] line in log.write("demo: \(line)") })
         } catch {
             services.log.write("demo: \(error)")
-            return .failure(StartupError(L("cli.demo_failed", ["reason": error.description])))
+            return .failure(StartupError(L("cli.demo_failed")))
         }
         files.save(port: instance.port, rooms: rooms)
         services.log.write("demo: listening on \(instance.origin)")
         guard let origin = InstanceOrigin(string: instance.origin),
               let member = DemoMember(rawValue: options.member.rawValue) else {
             instance.stop()
-            return .failure(StartupError(L("cli.demo_failed", ["reason": "no origin"])))
+            services.log.write("demo: no usable origin in \(instance.origin)")
+            return .failure(StartupError(L("cli.demo_failed")))
         }
         forgetEarlierDemo(at: files.origin, now: origin, services: services)
         files.save(origin: origin)
@@ -50,15 +52,19 @@ enum DemoLauncher {
             try await signIn(member, at: origin, demo: instance, services: services)
         } catch {
             instance.stop()
-            return .failure(StartupError(L("cli.demo_failed", ["reason": "\(error)"])))
+            services.log.write("demo: signing in failed: \(error)")
+            return .failure(StartupError(L("cli.demo_failed")))
         }
         let notice = L("demo.started", ["address": origin.displayHost, "member": member.rawValue])
         return .success(Started(origin: origin, preferredProperty: generatedProperty, notice: notice, instance: instance))
     }
 
     /// Starts on the port of last time (the saved instance keeps its address), else on a free one.
-    static func startInstance(port: UInt16, rooms: Int, directory: URL) throws(DemoError) -> DemoInstance {
-        var configuration = DemoConfiguration(host: "127.0.0.1", port: port, dataDirectory: directory, rooms: rooms)
+    /// The instance logs to the app's log file: the screen is the app's while it runs.
+    static func startInstance(port: UInt16, rooms: Int, directory: URL,
+                              log: @escaping @Sendable (String) -> Void) throws(DemoError) -> DemoInstance {
+        var configuration = DemoConfiguration(host: "127.0.0.1", port: port, dataDirectory: directory, rooms: rooms,
+                                              log: log)
         do {
             return try DemoInstance.start(configuration)
         } catch .couldNotListen where port != 0 {

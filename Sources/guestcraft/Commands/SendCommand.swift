@@ -86,7 +86,7 @@ enum SendCommand {
         case nil, .inactive?, .cancelled?: problem = nil
         case .unauthorized?: problem = .sessionEnded
         case .anotherSender?: problem = .anotherSender
-        case .noAnswer?, .retryLater?, .inProgress?: problem = .unreachable
+        case .noAnswer?, .notSent?, .retryLater?, .inProgress?: problem = .unreachable
         case .unexpected(let details)?: problem = .failed(details)
         }
         return (report.sent.count, problem)

@@ -22,7 +22,8 @@ enum StatusCommand {
             do {
                 counts = try services.offline.outboxCounts(account: account)
             } catch {
-                Terminal.error(error.sentence)
+                services.log.write("status: \(error)")
+                Terminal.error(ErrorText.offline(error))
                 return 2
             }
             let workspace = preferences.choice(instanceKey: instance.key, personID: session.user.id.rawValue)?

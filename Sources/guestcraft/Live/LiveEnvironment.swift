@@ -291,7 +291,7 @@ extension OutboxNews {
         case .roundFinished(let report):
             let reached: Bool?
             switch report.stop {
-            case .noAnswer?: reached = false
+            case .noAnswer?, .notSent?: reached = false
             case .retryLater?, .inProgress?, .unauthorized?: reached = true
             case .inactive?, .anotherSender?, .cancelled?, .unexpected?, nil:
                 reached = report.sent.isEmpty && report.held.isEmpty ? nil : true

@@ -30,7 +30,7 @@ final class LiveServices: Sendable {
         do {
             try StateDirectory.prepare(directory)
         } catch {
-            throw StartupError(error.sentence)
+            throw StartupError(ErrorText.offline(error))
         }
         do {
             log = try Log(stateDirectory: directory.path)
@@ -51,7 +51,7 @@ final class LiveServices: Sendable {
             offline = try OfflineStore(directory: directory)
         } catch {
             log.write("offline store: \(error)")
-            throw StartupError(error.sentence)
+            throw StartupError(ErrorText.offline(error))
         }
         if let damage = offline.recoveredDamage { log.write("offline store: \(damage.sentence)") }
         let registry = OutboxOperations.registry()

@@ -131,8 +131,8 @@ public struct TasksFeature: Reducer {
 
     /// How long `u` undoes the last change.
     public static let undoSeconds = 10
-    /// The reason `d` gives in the skip question.
-    public static let doNotDisturb = "Do not disturb"
+    /// The reason `d` gives in the skip question: the sentence the question shows.
+    public static var doNotDisturb: String { L("tasks.skip.dnd") }
     static let readID: EffectID = "tasks.read"
     static let undoID: EffectID = "tasks.undo"
     static let detailReadID: EffectID = "tasks.detail.read"

@@ -1,22 +1,22 @@
-import Catalog
+import AppCore
 
-/// A small working feature that exercises the foundations end to end (tabs, focus and
-/// scrolling, a cancellable effect on an injected clock, a child feature with a delegate, the
-/// help overlay, quitting): every tab shows a "not available yet" panel. Real screens replace it.
-public struct SampleShell: Reducer {
-    public struct State: Equatable, Sendable {
-        public var header: Header?
-        public var activeTab: WorkTab
+/// A test fixture: a small feature that drives the terminal loop end to end (tabs, focus and
+/// scrolling, a cancellable effect on an injected clock, the help overlay, quitting). Its
+/// strings are the fixture's own, not the app's catalog.
+struct SampleShell: Reducer {
+    struct State: Equatable, Sendable {
+        var header: Header?
+        var activeTab: WorkTab
         /// Focused sample row, 0-based.
-        public var focus: Int
+        var focus: Int
         /// How many sample rows the panel lists (enough to scroll at 40 × 12).
-        public var rowCount: Int
-        public var help: HelpFeature.State?
-        public var isRefreshing: Bool
-        public var refreshCount: Int
-        public var quitRequested: Bool
+        var rowCount: Int
+        var help: HelpFeature.State?
+        var isRefreshing: Bool
+        var refreshCount: Int
+        var quitRequested: Bool
 
-        public init(header: Header? = nil, activeTab: WorkTab = .today, focus: Int = 0, rowCount: Int = 20,
+        init(header: Header? = nil, activeTab: WorkTab = .today, focus: Int = 0, rowCount: Int = 20,
                     help: HelpFeature.State? = nil, isRefreshing: Bool = false, refreshCount: Int = 0,
                     quitRequested: Bool = false) {
             self.header = header
@@ -30,7 +30,7 @@ public struct SampleShell: Reducer {
         }
     }
 
-    public enum Action: Equatable, Sendable {
+    enum Action: Equatable, Sendable {
         case keyPressed(Key)
         case tabClicked(String)
         case rowClicked(RowID)
@@ -39,25 +39,25 @@ public struct SampleShell: Reducer {
     }
 
     /// What the shell needs from outside: only the clock.
-    public struct Environment: Sendable {
-        public var clock: ClockClient
+    struct Environment: Sendable {
+        var clock: ClockClient
 
-        public init(clock: ClockClient) {
+        init(clock: ClockClient) {
             self.clock = clock
         }
     }
 
     static let refreshID: EffectID = "sample.refresh"
     /// How long the sample refresh takes on the injected clock.
-    public static let refreshDuration: Duration = .seconds(1)
+    static let refreshDuration: Duration = .seconds(1)
 
     let environment: Environment
 
-    public init(environment: Environment) {
+    init(environment: Environment) {
         self.environment = environment
     }
 
-    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case .keyPressed(let key) where state.help != nil:
             return helpScope.reduce(into: &state, action: .help(.keyPressed(key)))
@@ -131,7 +131,7 @@ public struct SampleShell: Reducer {
     // MARK: - View
 
     static var hints: [KeyHint] {
-        [GlobalKeys.help, KeyHint(key: "r", label: L("keys.refresh")), GlobalKeys.quit]
+        [GlobalKeys.help, KeyHint(key: "r", label: "Refresh"), GlobalKeys.quit]
     }
 
     static func rowID(_ index: Int) -> RowID { RowID("sample.\(index)") }
@@ -142,18 +142,18 @@ public struct SampleShell: Reducer {
     }
 
     /// The shell's screen.
-    public static func view(_ state: State) -> Screen {
+    static func view(_ state: State) -> Screen {
         var rows: [Row] = [
             .title(state.activeTab.title),
-            .paragraph(Span(L("sample.not_available"))),
+            .paragraph(Span("This screen is not available yet.")),
             .blank,
         ]
         rows += (0..<state.rowCount).map { index in
-            .line(Span(L("sample.row", ["number": index + 1])), id: rowID(index),
-                  trailing: [Span(L("sample.row_detail"), style: .muted)])
+            .line(Span("Sample row \(index + 1)"), id: rowID(index),
+                  trailing: [Span("not available", style: .muted)])
         }
         var notices: [Notice] = []
-        if state.isRefreshing { notices.append(Notice(.info, L("sample.refreshing"))) }
+        if state.isRefreshing { notices.append(Notice(.info, "Refreshing…")) }
         return Screen(
             id: "sample." + state.activeTab.rawValue,
             header: state.header,
@@ -167,7 +167,7 @@ public struct SampleShell: Reducer {
     }
 
     /// The action for something the person did at the terminal, if any.
-    public static func action(for event: InputEvent) -> Action? {
+    static func action(for event: InputEvent) -> Action? {
         switch event {
         case .key(let key): .keyPressed(key)
         case .click(.tab(let id)): .tabClicked(id)

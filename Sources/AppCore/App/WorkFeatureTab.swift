@@ -1,0 +1,133 @@
+import GuestCraftAPI
+import OfflineStore
+
+/// What a work tab's feature offers its slot in `WorkTabs`: the actions the app's events become,
+/// which of its actions are a read's answer, and the effects to cancel when its context stops.
+public protocol WorkTabFeature: Reducer, SendableMetatype where State: WorkTabFeatureState, Action: WorkTabFeatureAction {
+    associatedtype Environment: Sendable
+    init(environment: Environment)
+    /// The tab it fills (opening that tab reads).
+    static var tab: WorkTab { get }
+    /// Its effects that outlive an action (reads), cancelled when the context stops.
+    static var contextEffects: [EffectID] { get }
+}
+
+/// The state a work tab's feature starts from, and whether it has read yet.
+public protocol WorkTabFeatureState: Sendable, Equatable {
+    /// Nothing read yet.
+    static var initial: Self { get }
+    var hasLoaded: Bool { get }
+}
+
+/// The actions every work tab's feature has (its enum cases satisfy them).
+public protocol WorkTabFeatureAction: Sendable, SendableMetatype, Equatable {
+    static var appeared: Self { get }
+    static var refresh: Self { get }
+    static func keyPressed(_ key: Key) -> Self
+    static func pasted(_ text: String) -> Self
+    static func rowClicked(_ id: RowID) -> Self
+    static func badgeChanged(_ badge: OutboxBadge) -> Self
+    /// The feature's request to the app, when this action is one.
+    var workDelegate: WorkDelegate? { get }
+    /// Online or offline when this action is a read's answer (fresh, or no answer); nil otherwise.
+    var readConnection: ConnectionState? { get }
+}
+
+/// A work tab's feature in its slot: it follows the app's work context (started, stopped),
+/// turns the app's events into the feature's actions and the feature's requests into the app's
+/// delegate actions. `HousekeepingTab` and `TasksTab` are this over their features.
+public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
+    public struct State: Sendable, Equatable {
+        /// The context on screen; nil before it starts and after it stops.
+        public var context: WorkContext?
+        public var feature: Feature.State
+
+        public init(context: WorkContext? = nil, feature: Feature.State = .initial) {
+            self.context = context
+            self.feature = feature
+        }
+    }
+
+    public enum Action: Sendable, Equatable {
+        case app(WorkTabEvent)
+        case feature(Feature.Action)
+        case delegate(WorkTabDelegate)
+    }
+
+    /// The feature's clients for a context, and the outbox's counts of a context.
+    public struct Clients: Sendable {
+        public var environment: @Sendable (WorkContext) -> Feature.Environment
+        public var counts: @Sendable (WorkContext) async -> OutboxBadge
+
+        public init(environment: @escaping @Sendable (WorkContext) -> Feature.Environment,
+                    counts: @escaping @Sendable (WorkContext) async -> OutboxBadge) {
+            self.environment = environment
+            self.counts = counts
+        }
+    }
+
+    let clients: Clients
+
+    public init(clients: Clients) {
+        self.clients = clients
+    }
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .app(.started(let context)):
+            // It reads when it is opened (the app opens the tab on screen at once).
+            state = State(context: context)
+            return .none
+        case .app(.stopped):
+            state = State()
+            return .merge(Feature.contextEffects.map { .cancel(id: $0) })
+        case .app(.opened(let tab)) where tab == Feature.tab:
+            guard let context = state.context else { return .none }
+            return .merge(feature(.appeared, &state), count(context))
+        case .app(.opened):
+            return .none
+        case .app(.keyPressed(_, let key)):
+            return feature(.keyPressed(key), &state)
+        case .app(.pasted(_, let text)):
+            return feature(.pasted(text), &state)
+        case .app(.rowClicked(_, let id)):
+            return feature(.rowClicked(id), &state)
+        case .app(.outboxRoundFinished(let sent, let held)):
+            guard let context = state.context, state.feature.hasLoaded else { return .none }
+            if sent.isEmpty && held.isEmpty { return count(context) }
+            return .merge(feature(.refresh, &state), count(context))
+        case .app(.connectionRestored):
+            guard state.feature.hasLoaded else { return .none }
+            return feature(.refresh, &state)
+        case .app(.capabilitiesChanged):
+            return .none
+        case .feature(let action):
+            if let delegate = action.workDelegate {
+                switch delegate {
+                case .sessionEnded: return .send(.delegate(.sessionEnded))
+                case .sendNow: return .send(.delegate(.sendNow))
+                case .review: return .send(.delegate(.openReview))
+                case .outboxChanged:
+                    guard let context = state.context else { return .none }
+                    return .merge(.send(.delegate(.outboxChanged)), count(context))
+                }
+            }
+            let effect = feature(action, &state)
+            guard let connection = action.readConnection else { return effect }
+            return .merge(effect, .send(.delegate(.connection(connection))))
+        case .delegate:
+            return .none
+        }
+    }
+
+    private func feature(_ action: Feature.Action, _ state: inout State) -> Effect<Action> {
+        guard let context = state.context else { return .none }
+        return Feature(environment: clients.environment(context))
+            .reduce(into: &state.feature, action: action).map(Action.feature)
+    }
+
+    private func count(_ context: WorkContext) -> Effect<Action> {
+        let counts = clients.counts
+        return .run { send in send(.feature(.badgeChanged(await counts(context)))) }
+    }
+}

@@ -4,9 +4,10 @@ import HTTPClient
 import InstanceClient
 import OfflineStore
 
-/// What showing the saved rooms costs before any drawing: reading the saved `units.list` row
-/// and decoding it as the app's live layer does (the answer and its ETag), and decoding only the
-/// ETag (all a conditional refresh needs of it). In-process, on the release build.
+/// What showing the saved rooms costs before any drawing: reading the saved `units.list` row,
+/// decoding it as the app's live layer does (`PlainJSON`, the answer and its ETag) and with
+/// `JSONDecoder` (its fallback), and decoding only the ETag (all a conditional refresh needs of
+/// it). In-process, on the release build.
 enum SavedRoomsBench {
     static let options: Set<String> = ["home", "property", "runs"]
 
@@ -30,6 +31,7 @@ enum SavedRoomsBench {
         let key = "units.list/" + property.rawValue
         let version = InstanceConnector.defaultAppVersion.description
         var reads: [Double] = []
+        var plains: [Double] = []
         var decodes: [Double] = []
         var etags: [Double] = []
         var bytes = 0
@@ -41,6 +43,11 @@ enum SavedRoomsBench {
             }
             reads.append(Figures.milliseconds(since: start))
             start = ContinuousClock.now
+            guard let json = PlainJSON(saved.body), let value = json["value"], UnitList(plain: value) != nil else {
+                throw BenchFailure("the saved \(key) is outside PlainJSON's subset")
+            }
+            plains.append(Figures.milliseconds(since: start))
+            start = ContinuousClock.now
             let decoded = try JSONDecoder().decode(Saved.self, from: saved.body)
             decodes.append(Figures.milliseconds(since: start))
             start = ContinuousClock.now
@@ -51,7 +58,8 @@ enum SavedRoomsBench {
         }
         Figures.line("saved rooms", "\(rooms) rooms, \(bytes) B of JSON")
         Figures.line("read the saved row (SQLite)", Figures.summary(reads))
-        Figures.line("decode the rooms and ETag (JSONDecoder)", Figures.summary(decodes))
+        Figures.line("decode the rooms and ETag (PlainJSON, the app's path)", Figures.summary(plains))
+        Figures.line("decode the rooms and ETag (JSONDecoder, the fallback)", Figures.summary(decodes))
         Figures.line("decode the ETag only (JSONDecoder)", Figures.summary(etags))
     }
 }

@@ -49,6 +49,15 @@ import Testing
         #expect(text.contains("status=401"))
     }
 
+    @Test func aPINIsRedactedWhereverItStartsAWordAndHousekeepingIsLeftAlone() {
+        #expect(Log.redact("lock pin=4711 set") == "lock pin=[redacted] set")
+        #expect(Log.redact("PIN: 4711") == "PIN: [redacted]")
+        #expect(Log.redact("{\"pin\": \"4711\"}") == "{\"pin\": \"[redacted]\"}")
+        #expect(!Log.redact("(pin=4711)").contains("4711"))
+        let line = "units.housekeeping PUT status=200 problem=none spinner=3"
+        #expect(Log.redact(line) == line)
+    }
+
     @Test func aMessageIsOneInertLine() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

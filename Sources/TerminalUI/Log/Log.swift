@@ -59,6 +59,19 @@ public final class Log: Sendable {
         func mayHold(_ part: String, caseInsensitive: Bool = false) -> Bool {
             !ascii || (caseInsensitive ? lower : text).contains(part)
         }
+        /// Whether `part` starts a word somewhere (the pattern's `\b`): "pin" inside
+        /// "housekeeping" is not a PIN, and every room-status line holds that word.
+        func mayHoldWord(_ part: String) -> Bool {
+            guard ascii else { return true }
+            var rest = lower[...]
+            while let found = rest.range(of: part) {
+                if found.lowerBound == lower.startIndex { return true }
+                let before = lower[lower.index(before: found.lowerBound)]
+                if !(before.isLetter || before.isNumber || before == "_") { return true }
+                rest = lower[found.upperBound...]
+            }
+            return false
+        }
         var redacted = text
         if mayHold("gc") {
             redacted.replace(/\b(gc[a-z])_[A-Za-z0-9_\-]+/) { "\($0.output.1)_[redacted]" }
@@ -67,7 +80,7 @@ public final class Log: Sendable {
             redacted.replace(/(?i)(bearer\s+)[^\s,;]+/) { "\($0.output.1)[redacted]" }
         }
         if mayHold("token", caseInsensitive: true) || mayHold("code_verifier", caseInsensitive: true)
-            || mayHold("pin", caseInsensitive: true) || mayHold("password", caseInsensitive: true) {
+            || mayHoldWord("pin") || mayHold("password", caseInsensitive: true) {
             redacted.replace(/(?i)\b(token|access_token|device_token|code_verifier|pin|password)(["']?\s*[=:]\s*["']?)[^\s&,;"']+/) {
                 "\($0.output.1)\($0.output.2)[redacted]"
             }

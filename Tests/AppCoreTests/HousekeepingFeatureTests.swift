@@ -304,6 +304,7 @@ import Testing
                 $0.mark = .held
             }
             $0.notice = Notice(.warning, sentence)
+            $0.heldNotice = HeldNotice(subject: "unt_h101", notice: Notice(.warning, sentence))
             $0.freshness = .updating(lastUpdated: "09:21")
         }
         await store.receive(.delegate(.outboxChanged))
@@ -312,6 +313,56 @@ import Testing
             $0.freshness = .current
         }
         #expect(store.state.list.entry("unt_h101")?.shown == .inspected, "the desk's status")
+        await store.finish()
+    }
+
+    @Test func aHeldChangeDiscardedInReviewTakesItsMarkAndItsSentenceWithIt() async {
+        var desk = HotelFixture.units
+        desk[0].housekeepingStatus = .inspected
+        desk[1].housekeepingStatus = .inspected
+        let heldSentence = Notice(.warning, "Room 101 was changed by someone else first.")
+        var state = Feature.State(list: RoomList(units: desk) { ["unt_h101", "unt_h102"].contains($0.id) ? (nil, .held) : (nil, .none) },
+                                  businessDate: HotelFixture.date, focus: "unt_h101", freshness: .current,
+                                  notice: heldSentence, hasLoaded: true,
+                                  pending: PendingRooms(held: ["unt_h101", "unt_h102"]))
+        state.heldNotice = HeldNotice(subject: "unt_h101", notice: heldSentence)
+        let store = makeStore(state)
+
+        // 102's change is discarded: 101's sentence stays, 102's mark goes.
+        world.pending.withLock { $0 = PendingRooms(held: ["unt_h101"]) }
+        await store.send(.outboxEdited)
+        await store.receive(.pendingLoaded(PendingRooms(held: ["unt_h101"]))) {
+            $0.pending = PendingRooms(held: ["unt_h101"])
+            $0.list.update("unt_h102") { $0.mark = .none }
+        }
+        #expect(store.state.notice == heldSentence)
+
+        // Then 101's: its mark and its sentence go; the rooms show the instance's status.
+        world.pending.withLock { $0 = PendingRooms() }
+        await store.send(.outboxEdited)
+        await store.receive(.pendingLoaded(PendingRooms())) {
+            $0.pending = PendingRooms()
+            $0.list.update("unt_h101") { $0.mark = .none }
+            $0.notice = nil
+            $0.heldNotice = nil
+        }
+        #expect(store.state.list.entry("unt_h101")?.shown == .inspected)
+        #expect(world.readCount.withLock { $0 } == 0, "marks come from the outbox alone; nothing is read from the instance")
+        await store.finish()
+    }
+
+    @Test func anotherSentenceOnScreenIsNotTakenDownWithADiscardedChange() async {
+        let held = Notice(.warning, "Room 101 was changed by someone else first.")
+        let other = Notice(.error, "Room 103's change could not be saved on this device.")
+        var state = loaded()
+        state.notice = other
+        state.heldNotice = HeldNotice(subject: "unt_h101", notice: held)
+        let store = makeStore(state)
+        await store.send(.outboxEdited)
+        await store.receive(.pendingLoaded(PendingRooms())) {
+            $0.heldNotice = nil
+        }
+        #expect(store.state.notice == other)
         await store.finish()
     }
 
@@ -388,10 +439,20 @@ import Testing
         }
         // Back to the tab: the room and the list are read again.
         await store.send(.appeared) { $0.freshness = .updating(lastUpdated: "09:21") }
-        await store.receive(.unitsRead(.offline, .none)) { $0.freshness = .offline(lastUpdated: "09:21") }
-        await store.receive(.detailRead("unt_h101", .offline)) {
-            $0.detail?.freshness = .offline(lastUpdated: "09:21")
+        // The two reads run side by side: their answers come in either order.
+        var answered: [Feature.Action] = []
+        for _ in 0..<2 {
+            let action = await store.receiveAny { action, state in
+                switch action {
+                case .unitsRead(.offline, .none): state.freshness = .offline(lastUpdated: "09:21")
+                case .detailRead("unt_h101", .offline): state.detail?.freshness = .offline(lastUpdated: "09:21")
+                default: break
+                }
+            }
+            if let action { answered.append(action) }
         }
+        #expect(Set(answered.map { "\($0)" }) == ["\(Feature.Action.unitsRead(.offline, .none))",
+                                                   "\(Feature.Action.detailRead("unt_h101", .offline))"])
         await store.send(.keyPressed(.escape)) { $0.detail = nil }
         await store.finish()
     }

@@ -253,7 +253,9 @@ import Testing
             $0.entries[0].shown = Self.room101
             $0.entries[0].mark = .held
             $0.undo = nil
-            $0.notice = Notice(.warning, "Someone else changed the task in room 101 first, so your change was not sent. It waits as a card above.")
+            let sentence = Notice(.warning, "Someone else changed the task in room 101 first, so your change was not sent. It waits as a card above.")
+            $0.notice = sentence
+            $0.heldNotice = HeldNotice(subject: "tsk_0005", notice: sentence)
             $0.freshness = .updating(lastUpdated: "09:21")
         }
         await store.receive(.delegate(.outboxChanged))
@@ -283,10 +285,39 @@ import Testing
             $0.entries[0].mark = .none
             $0.focus = "task.tsk_0005"
             $0.freshness = .updating(lastUpdated: "09:21")
+            // The card and its sentence go together.
+            $0.notice = nil
+            $0.heldNotice = nil
         }
         await store.receive(.delegate(.outboxChanged))
         await store.receive(.tasksRead(.offline, .none)) { $0.freshness = .offline(lastUpdated: "09:21") }
         #expect(world.calls.last == .discard(7))
+        await store.finish()
+    }
+
+    @Test func aHeldChangeDiscardedInReviewTakesItsCardItsMarkAndItsSentence() async {
+        let held = HeldTaskChange(id: 7, task: "tsk_0005", number: "101", change: .status(.inProgress),
+                                  reason: .conflict, code: "task.version_mismatch")
+        let sentence = Notice(.warning, "Someone else changed the task in room 101 first.")
+        var state = loaded()
+        state.pending = PendingTasks(held: [held])
+        state.held = [held]
+        state.entries[0].mark = .held
+        state.focus = "card.7.dismiss"
+        state.notice = sentence
+        state.heldNotice = HeldNotice(subject: "tsk_0005", notice: sentence)
+        let store = makeStore(state)
+        world.pending.withLock { $0 = .none }
+        await store.send(.outboxEdited)
+        await store.receive(.pendingLoaded(.none)) {
+            $0.pending = .none
+            $0.held = []
+            $0.entries[0].mark = .none
+            $0.focus = "task.tsk_0005"
+            $0.notice = nil
+            $0.heldNotice = nil
+        }
+        #expect(world.calls.isEmpty, "nothing is sent or discarded again")
         await store.finish()
     }
 

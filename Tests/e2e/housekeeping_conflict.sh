@@ -52,8 +52,17 @@ pass "Dismiss discards it and it is never sent"
 
 keys F3
 wait_for "102 F1  Departing"
+# The tab opens on its rooms as it last showed them and reads them again; within that read the
+# mark and the sentence of the discarded change must be gone (the outbox tells the tab at once).
+room_102_settled() {
+  local row
+  row="$(screen | grep -E "^102 ")"
+  [[ "$row" == *"★ Inspected"* && "$row" != *"⚠"* ]] && ! screen | grep -qF "changed by someone else first"
+}
+for _ in $(seq 1 40); do room_102_settled && break; sleep 0.05; done
 screen | grep -E "^102 " | grep -qF "★ Inspected" || fail "room 102 lost the desk's status"
 screen | grep -E "^102 " | grep -qF "⚠" && fail "room 102 still shows a held change"
-pass "the room shows the desk's status and nothing pending"
+screen | grep -qF "changed by someone else first" && fail "the sentence of the discarded change is still shown"
+pass "the room shows the desk's status, nothing pending and no sentence of the discarded change"
 keys q
 wait_for "[exited"

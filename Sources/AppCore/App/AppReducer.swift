@@ -268,7 +268,7 @@ public struct AppReducer: Reducer {
                 state.current?.account.notice = Notice(.error, ErrorText.storage)
                 return log("discard: \(error)")
             }
-            var effects = [loadAccount(&state)]
+            var effects = [loadAccount(&state), tabEvent(.outboxEdited, &state)]
             if let partition = state.current?.partition { effects.append(count(partition)) }
             return .merge(effects)
         }

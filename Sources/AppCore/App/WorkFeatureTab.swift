@@ -27,6 +27,8 @@ public protocol WorkTabFeatureAction: Sendable, SendableMetatype, Equatable {
     static func pasted(_ text: String) -> Self
     static func rowClicked(_ id: RowID) -> Self
     static func badgeChanged(_ badge: OutboxBadge) -> Self
+    /// The outbox changed outside the tab (a change discarded in Review): read its marks again.
+    static var outboxEdited: Self { get }
     /// The feature's request to the app, when this action is one.
     var workDelegate: WorkDelegate? { get }
     /// Online or offline when this action is a read's answer (fresh, or no answer); nil otherwise.
@@ -96,6 +98,9 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
             guard let context = state.context, state.feature.hasLoaded else { return .none }
             if sent.isEmpty && held.isEmpty { return count(context) }
             return .merge(feature(.refresh, &state), count(context))
+        case .app(.outboxEdited):
+            guard let context = state.context, state.feature.hasLoaded else { return .none }
+            return .merge(feature(.outboxEdited, &state), count(context))
         case .app(.connectionRestored):
             guard state.feature.hasLoaded else { return .none }
             return feature(.refresh, &state)

@@ -29,6 +29,8 @@ public enum WorkTabEvent: Equatable, Sendable {
     case rowClicked(WorkTab, RowID)
     /// An outbox round ended (entries sent or held): read again what it changed.
     case outboxRoundFinished(sent: [Int64], held: [Int64])
+    /// A change left the outbox without being sent (discarded in Review): show the marks again.
+    case outboxEdited
     /// The instance answers again after being unreachable: refresh.
     case connectionRestored
     /// Discovery was read again; a capability that disappeared disappears from the screen.
@@ -121,7 +123,7 @@ public struct WorkTabs: Reducer {
     static func tab(of event: WorkTabEvent) -> WorkTab? {
         switch event {
         case .opened(let tab), .keyPressed(let tab, _), .pasted(let tab, _), .rowClicked(let tab, _): tab
-        case .started, .stopped, .outboxRoundFinished, .connectionRestored, .capabilitiesChanged: nil
+        case .started, .stopped, .outboxRoundFinished, .outboxEdited, .connectionRestored, .capabilitiesChanged: nil
         }
     }
 

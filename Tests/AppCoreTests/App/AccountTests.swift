@@ -137,6 +137,67 @@ import Testing
         #expect(world.unexpected.all.isEmpty)
     }
 
+    @Test func aChangeDiscardedInReviewLeavesTheRoomsOfTheHousekeepingTabAtOnce() async {
+        let world = FakeWorld()
+        var env = world.environment
+        env.outbox.discard = { _ in .success(true) }
+        env.outbox.changes = { .success([]) }
+        env.offline.counts = { _ in .zero }
+        let rooms = HousekeepingWorld()
+        rooms.pending.withLock { $0 = PendingRooms() }
+        env.tabs.housekeeping = HousekeepingTab.Clients(environment: { _ in rooms.environment },
+                                                        counts: { _ in OutboxBadge() })
+        var state = onAccount(changes: [Self.refused], outbox: OutboxCounts(toSend: 0, toReview: 1, outcomeUnknown: 0))
+        state.current?.account.focus = .change(12)
+        let heldSentence = Notice(.warning, "Room 102 was changed by someone else first.")
+        state.current?.tabs.housekeeping.feature = HousekeepingFeature.State(
+            list: RoomList(units: HotelFixture.units) { $0.id == "unt_h102" ? (nil, .held) : (nil, .none) },
+            businessDate: HotelFixture.date, focus: "unt_h102", freshness: .current, notice: heldSentence,
+            hasLoaded: true, pending: PendingRooms(held: ["unt_h102"]),
+            heldNotice: HeldNotice(subject: "unt_h102", notice: heldSentence))
+        let context = state.current?.context
+        state.current?.tabs.housekeeping.context = context
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: env))
+        await store.send(.keyPressed(.character("x")))
+        await store.receive(.account(.delegate(.discard(Self.refused)))) {
+            $0.confirmation = Confirmation(
+                purpose: .discard(12),
+                question: "Discard “Room 102: inspected”? It is deleted from this device and never sent.",
+                confirmLabel: "Discard")
+        }
+        await store.send(.keyPressed(.character("y"))) { $0.confirmation = nil }
+        await store.receive(.discarded(.success(true))) { $0.current?.account.isLoading = true }
+        var waiting: Set<String> = ["changes", "count", "pending", "badge"]
+        while !waiting.isEmpty {
+            let action = await store.receiveAny { action, state in
+                switch action {
+                case .account(.changesLoaded):
+                    state.current?.account.isLoading = false
+                    state.current?.account.changes = []
+                    state.current?.account.focus = .command(.switchProperty)
+                case .outboxCounted:
+                    state.current?.outbox = .zero
+                case .tabs(.housekeeping(.feature(.pendingLoaded))):
+                    state.current?.tabs.housekeeping.feature.pending = PendingRooms()
+                    state.current?.tabs.housekeeping.feature.list.update("unt_h102") { $0.mark = .none }
+                    state.current?.tabs.housekeeping.feature.notice = nil
+                    state.current?.tabs.housekeeping.feature.heldNotice = nil
+                default: break
+                }
+            }
+            switch action {
+            case .account(.changesLoaded)?: waiting.remove("changes")
+            case .outboxCounted?: waiting.remove("count")
+            case .tabs(.housekeeping(.feature(.pendingLoaded)))?: waiting.remove("pending")
+            case .tabs(.housekeeping(.feature(.badgeChanged)))?: waiting.remove("badge")
+            default: Issue.record("unexpected \(String(describing: action))"); waiting.removeAll()
+            }
+        }
+        await store.finish()
+        #expect(rooms.readCount.withLock { $0 } == 0, "the marks come from the outbox; nothing is read again")
+        #expect(world.unexpected.all.isEmpty)
+    }
+
     @Test func sendNowAsksTheOutboxToSend() async {
         let world = FakeWorld()
         let store = TestStore(initialState: onAccount(), reducer: AppReducer(environment: world.recordingEnvironment))

@@ -53,12 +53,15 @@ public struct HousekeepingFeature: Reducer {
         public var pending: PendingRooms
         /// A room tag scanned (or a `guestcraft open room/…` link) before the rooms were read.
         public var pendingJump: String?
+        /// The notice a held room change put up (taken down when that change is discarded).
+        public var heldNotice: HeldNotice<UnitID>?
 
         public init(list: RoomList = RoomList(), businessDate: BusinessDate? = nil, focus: UnitID? = nil,
                     jump: String? = nil, freshness: Freshness = .loading, lastUpdated: String? = nil,
                     notice: Notice? = nil, badge: OutboxBadge = OutboxBadge(), detail: RoomDetail? = nil,
                     hasLoaded: Bool = false, inFlight: Set<UnitID> = [], waiting: [UnitID: HousekeepingStatus] = [:],
-                    pending: PendingRooms = .none, pendingJump: String? = nil) {
+                    pending: PendingRooms = .none, pendingJump: String? = nil,
+                    heldNotice: HeldNotice<UnitID>? = nil) {
             self.list = list
             self.businessDate = businessDate
             self.focus = focus
@@ -73,6 +76,7 @@ public struct HousekeepingFeature: Reducer {
             self.waiting = waiting
             self.pending = pending
             self.pendingJump = pendingJump
+            self.heldNotice = heldNotice
         }
     }
 
@@ -87,6 +91,9 @@ public struct HousekeepingFeature: Reducer {
         case pasted(String)
         /// The outbox's counts changed (set by the app).
         case badgeChanged(OutboxBadge)
+        /// A change left the outbox outside this tab (discarded in Review): read the marks again.
+        case outboxEdited
+        case pendingLoaded(PendingRooms)
         case savedLoaded(SavedCopy<UnitList>?, PendingRooms)
         case unitsRead(ReadResult<UnitList>, PendingRooms)
         case statusChangeFinished(UnitID, HousekeepingStatus, ChangeOutcome<RoomUnit>)
@@ -151,6 +158,19 @@ public struct HousekeepingFeature: Reducer {
 
         case .badgeChanged(let badge):
             state.badge = badge
+            return .none
+
+        case .outboxEdited:
+            let pendingRooms = environment.pendingRooms
+            return .run { send in send(.pendingLoaded(await pendingRooms())) }
+
+        case .pendingLoaded(let pending):
+            state.pending = pending
+            apply(pendingOnly: pending, &state)
+            if let held = state.heldNotice,
+               !held.withdraw(from: &state.notice, stillHeld: { pending.held.contains($0) }) {
+                state.heldNotice = nil
+            }
             return .none
 
         case .savedLoaded(let copy, let pending):
@@ -465,7 +485,9 @@ public struct HousekeepingFeature: Reducer {
                 $0.shown = $0.unit.housekeepingStatus
                 $0.mark = .held
             }
-            state.notice = Notice(.warning, StatusLabels.heldSentence(number: number, reason: reason, code: code))
+            let notice = Notice(.warning, StatusLabels.heldSentence(number: number, reason: reason, code: code))
+            state.notice = notice
+            state.heldNotice = HeldNotice(subject: id, notice: notice)
             effects.append(read(&state))
             if next != nil { return .merge(effects) }
         case .expired:

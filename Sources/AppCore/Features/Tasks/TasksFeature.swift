@@ -83,12 +83,15 @@ public struct TasksFeature: Reducer {
         /// Changes of each task handed to the outbox whose answer has not come back.
         public var inFlight: [TaskID: Int]
         public var pending: PendingTasks
+        /// The notice a held task change put up (taken down when that change is discarded).
+        public var heldNotice: HeldNotice<TaskID>?
 
         public init(entries: [Entry] = [], businessDate: BusinessDate? = nil, focus: RowID? = nil,
                     held: [HeldTaskChange] = [], freshness: Freshness = .loading, lastUpdated: String? = nil,
                     notice: Notice? = nil, badge: OutboxBadge = OutboxBadge(), undo: Undo? = nil,
                     skip: SkipPrompt? = nil, detail: Detail? = nil, hasLoaded: Bool = false,
-                    inFlight: [TaskID: Int] = [:], pending: PendingTasks = .none) {
+                    inFlight: [TaskID: Int] = [:], pending: PendingTasks = .none,
+                    heldNotice: HeldNotice<TaskID>? = nil) {
             self.entries = entries
             self.businessDate = businessDate
             self.focus = focus
@@ -103,6 +106,7 @@ public struct TasksFeature: Reducer {
             self.hasLoaded = hasLoaded
             self.inFlight = inFlight
             self.pending = pending
+            self.heldNotice = heldNotice
         }
 
         public func entry(_ id: TaskID) -> Entry? { entries.first { $0.task.id == id } }
@@ -126,6 +130,9 @@ public struct TasksFeature: Reducer {
         case undoTick
         case detailRead(TaskID, ReadResult<HousekeepingTask>)
         case discarded(Int64, PendingTasks)
+        /// A change left the outbox outside this tab (discarded in Review): read the marks again.
+        case outboxEdited
+        case pendingLoaded(PendingTasks)
         case delegate(WorkDelegate)
     }
 
@@ -266,11 +273,16 @@ public struct TasksFeature: Reducer {
             return .none
 
         case .discarded(_, let pending):
-            state.pending = pending
-            state.held = pending.held
-            reapplyPending(&state)
-            fixFocus(&state)
+            showPending(pending, &state)
             return .merge(.send(.delegate(.outboxChanged)), read(&state))
+
+        case .outboxEdited:
+            let pendingTasks = environment.pendingTasks
+            return .run { send in send(.pendingLoaded(await pendingTasks())) }
+
+        case .pendingLoaded(let pending):
+            showPending(pending, &state)
+            return .none
 
         case .delegate:
             return .none
@@ -554,7 +566,9 @@ public struct TasksFeature: Reducer {
                 state.undo = nil
                 effects.append(.cancel(id: Self.undoID))
             }
-            state.notice = Notice(.warning, Self.heldSentence(number: number, reason: reason, code: code))
+            let notice = Notice(.warning, Self.heldSentence(number: number, reason: reason, code: code))
+            state.notice = notice
+            state.heldNotice = HeldNotice(subject: id, notice: notice)
             effects.append(read(&state))
         case .expired, .failed:
             state.update(id) {
@@ -624,6 +638,19 @@ public struct TasksFeature: Reducer {
             return Self.entry(task, pending: state.pending)
         }
         state.businessDate = list.businessDate
+    }
+
+    /// The outbox's changes as read again after one left it: marks, the held list, the focus, and
+    /// the held sentence of a change no longer held.
+    private func showPending(_ pending: PendingTasks, _ state: inout State) {
+        state.pending = pending
+        state.held = pending.held
+        reapplyPending(&state)
+        fixFocus(&state)
+        if let held = state.heldNotice,
+           !held.withdraw(from: &state.notice, stillHeld: { task in pending.held.contains { $0.task == task } }) {
+            state.heldNotice = nil
+        }
     }
 
     private func reapplyPending(_ state: inout State) {

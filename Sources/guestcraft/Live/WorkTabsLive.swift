@@ -20,18 +20,6 @@ extension WorkTabs.Environment {
     }
 }
 
-/// A saved read's body: the answer and its ETag (sent as `If-None-Match` next time).
-struct SavedAnswer<Value: Codable>: Codable {
-    var etag: String?
-    var value: Value
-}
-
-/// Only the ETag of a saved read: a conditional read needs the saved value only when the answer
-/// is 304, and decoding 2,000 rooms just for their ETag took longer than the whole first frame.
-private struct SavedETag: Decodable {
-    var etag: String?
-}
-
 /// The live clients of one work context: reads saved inside its generation, changes through
 /// the outbox engine (active for this context's partition).
 struct LiveWork: Sendable {
@@ -112,32 +100,21 @@ struct LiveWork: Sendable {
     func saved<Value: Codable & Sendable & Equatable>(_ key: String, as: Value.Type)
         -> (copy: SavedCopy<Value>, etag: ETag?)? {
         guard let read = try? store.savedRead(key, partition: context.partition, now: Date(), appVersion: AppVersion.current),
-              let body = Self.plainUnits(read.body, as: Value.self)
-                ?? (try? JSONDecoder().decode(SavedAnswer<Value>.self, from: read.body))
+              let body = SavedAnswer<Value>.decode(read.body)
         else { return nil }
         return (SavedCopy(value: body.value, savedAt: read.savedAt), body.etag.map(ETag.init))
     }
 
-    /// A saved room list read without JSONDecoder (`PlainJSON`): the rooms are on the first frame
-    /// of Housekeeping, and JSONDecoder took most of that frame's time on 2,000 rooms. `nil` for
-    /// other reads, or when the body leaves the plain subset (JSONDecoder reads it then).
-    static func plainUnits<Value: Codable>(_ body: Data, as: Value.Type) -> SavedAnswer<Value>? {
-        guard Value.self == UnitList.self, let json = PlainJSON(body),
-              case .object(let members) = json, members.keys.allSatisfy({ $0 == "etag" || $0 == "value" }),
-              let value = json["value"], let list = UnitList(plain: value) as? Value else { return nil }
-        switch json["etag"] {
-        case nil, .null?: return SavedAnswer(etag: nil, value: list)
-        case .string(let etag)?: return SavedAnswer(etag: etag, value: list)
-        default: return nil
-        }
-    }
-
-    /// The ETag saved with a read, without decoding its value.
-    func savedETag(_ key: String) -> ETag? {
-        guard let read = try? store.savedRead(key, partition: context.partition, now: Date(), appVersion: AppVersion.current),
-              let body = try? JSONDecoder().decode(SavedETag.self, from: read.body)
+    /// The ETag saved with a read, from the head of its body (the value is not read); a body
+    /// that does not start as `SavedAnswer` writes it is decoded in full.
+    func savedETag<Value: Codable & Sendable & Equatable>(_ key: String, as: Value.Type) -> ETag? {
+        guard let read = try? store.savedRead(key, partition: context.partition, now: Date(), appVersion: AppVersion.current)
         else { return nil }
-        return body.etag.map(ETag.init)
+        switch SavedAnswerETag.head(of: read.body) {
+        case .etag(let etag): return ETag(etag)
+        case .none: return nil
+        case .unreadable: return saved(key, as: Value.self)?.etag
+        }
     }
 
     /// A conditional read: 304 answers the saved copy; a fresh answer is saved inside the
@@ -147,7 +124,7 @@ struct LiveWork: Sendable {
         _ call: @Sendable (ETag?) async throws -> ReadAnswer<Value>
     ) async -> ReadResult<Value> {
         do {
-            var answer = try await call(savedETag(key))
+            var answer = try await call(savedETag(key, as: Value.self))
             if case .notModified = answer, saved(key, as: Value.self) == nil {
                 // The saved copy behind that ETag cannot be read (damaged): forget it, read in full.
                 try? store.deleteRead(key, partition: context.partition)
@@ -156,14 +133,14 @@ struct LiveWork: Sendable {
             let now = Date()
             switch answer {
             case .fresh(let fresh):
-                if let body = try? JSONEncoder().encode(SavedAnswer(etag: fresh.etag?.value, value: fresh.value)) {
+                if let body = try? SavedAnswer(etag: fresh.etag?.value, value: fresh.value).encoded() {
                     _ = try? store.saveRead(key, body: body, partition: context.partition, generation: context.generation,
                                             now: now, appVersion: AppVersion.current)
                 }
                 return .fresh(fresh.value, at: now)
             case .notModified:
                 guard let saved = saved(key, as: Value.self) else { return .failed(problemCode: nil) }
-                if let body = try? JSONEncoder().encode(SavedAnswer(etag: answer.etag?.value, value: saved.copy.value)) {
+                if let body = try? SavedAnswer(etag: answer.etag?.value, value: saved.copy.value).encoded() {
                     _ = try? store.saveRead(key, body: body, partition: context.partition, generation: context.generation,
                                             now: now, appVersion: AppVersion.current)
                 }

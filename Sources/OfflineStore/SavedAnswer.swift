@@ -1,0 +1,98 @@
+import Foundation
+import GuestCraftAPI
+
+/// The body of a saved read: the answer's value and its ETag (sent as `If-None-Match` next time).
+///
+/// Written as JSON with sorted keys, so `"etag"` comes first and a conditional read takes the
+/// ETag from the head of the body (`etag(in:)`) without reading the value: for 2,000 rooms that
+/// was a full JSON decode on the way to the first frame. A saved room list is read with
+/// `PlainJSON` (a tenth of JSONDecoder's cost); every other value, and a room list outside
+/// PlainJSON's subset, with JSONDecoder.
+public struct SavedAnswer<Value: Codable>: Codable {
+    public var etag: String?
+    public var value: Value
+
+    public init(etag: String?, value: Value) {
+        self.etag = etag
+        self.value = value
+    }
+
+    enum CodingKeys: String, CodingKey { case etag, value }
+
+    /// Writes `"etag": null` too, so the head of every body says whether there is one.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(etag, forKey: .etag)
+        try container.encode(value, forKey: .value)
+    }
+
+    /// The body to save.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    /// The saved answer in `body`, or nil when it cannot be read (damaged, or another shape).
+    public static func decode(_ body: Data) -> SavedAnswer? {
+        plainUnits(body) ?? (try? JSONDecoder().decode(SavedAnswer.self, from: body))
+    }
+
+    /// A saved room list read without JSONDecoder; nil for other values or outside the subset.
+    private static func plainUnits(_ body: Data) -> SavedAnswer? {
+        guard Value.self == UnitList.self, let json = PlainJSON(body),
+              case .object(let members) = json, members.keys.allSatisfy({ $0 == "etag" || $0 == "value" }),
+              let value = json["value"], let list = UnitList(plain: value) as? Value else { return nil }
+        switch json["etag"] {
+        case nil, .null?: return SavedAnswer(etag: nil, value: list)
+        case .string(let etag)?: return SavedAnswer(etag: etag, value: list)
+        default: return nil
+        }
+    }
+}
+
+/// The ETag of a saved answer, read from the head of its body.
+public enum SavedAnswerETag {
+    /// What the head of `body` says: `.etag` (the saved ETag), `.none` (saved with a null one),
+    /// or `.unreadable` when the head does not say (no ETag at the head: saved without one, by
+    /// an older writer, or damaged): the caller then decodes the body in full.
+    public enum Head: Equatable, Sendable {
+        case etag(String)
+        case none
+        case unreadable
+    }
+
+    private static let prefix = Array(#"{"etag":"#.utf8)
+    private static let nullValue = Array("null,".utf8)
+
+    public static func head(of body: Data) -> Head {
+        body.withUnsafeBytes { raw -> Head in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            // A body whose value comes first was not written by `encoded()` (it writes "etag"
+            // first when there is one); only a full decode can say whether an ETag follows.
+            guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return .unreadable }
+            var index = prefix.count
+            if bytes[index...].starts(with: nullValue) { return .none }
+            guard bytes[index] == UInt8(ascii: "\"") else { return .unreadable }
+            // The string runs to the first quote that no backslash escapes.
+            let start = index
+            index += 1
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\\"): index += 2
+                case UInt8(ascii: "\""):
+                    guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ",") else { return .unreadable }
+                    // The string alone, unescaped by JSONDecoder (a few bytes).
+                    let literal = Data([UInt8(ascii: "[")] + bytes[start...index] + [UInt8(ascii: "]")])
+                    guard let text = (try? JSONDecoder().decode([String].self, from: literal))?.first else {
+                        return .unreadable
+                    }
+                    return .etag(text)
+                case 0x00..<0x20: return .unreadable
+                default: index += 1
+                }
+            }
+            return .unreadable
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import GuestCraftAPI
+import Testing
+@testable import OfflineStore
+
+/// A saved read's body: the ETag is taken from its head exactly as a full decode reads it, and
+/// any head it cannot vouch for sends the caller to the full decode.
+@Suite struct SavedAnswerTests {
+    struct Note: Codable, Equatable {
+        var text: String
+    }
+
+    static func rooms() -> UnitList {
+        let updated = Instant(rfc3339: "2026-11-01T18:35:00.250Z")!
+        return UnitList(businessDate: BusinessDate("2026-11-02")!, units: (1...3).map { n in
+            RoomUnit(id: UnitID("unt_\(n)"), number: "10\(n)", roomType: RoomTypeRef(id: "rmt_std", name: "Standard/Twin"),
+                     floor: 1, occupancy: .vacant, housekeepingStatus: .clean, housekeepingVersion: n,
+                     housekeepingUpdatedAt: updated)
+        })
+    }
+
+    @Test(arguments: [#"W/"u-2000-7""#, #""plain""#, #"W/"a\b""#, "\"\u{E9}t\u{E9}\""])
+    func theETagAtTheHeadIsTheOneAFullDecodeReads(etag: String) throws {
+        let body = try SavedAnswer(etag: etag, value: Self.rooms()).encoded()
+        #expect(body.starts(with: Data(#"{"etag":"#.utf8)))
+        #expect(SavedAnswerETag.head(of: body) == .etag(etag))
+        let full = try #require(SavedAnswer<UnitList>.decode(body))
+        #expect(full.etag == etag)
+        #expect(full.value == Self.rooms())
+    }
+
+    @Test func withoutAnETagTheHeadSaysSoAndTheValueStillReads() throws {
+        let body = try SavedAnswer(etag: nil, value: Note(text: "x")).encoded()
+        #expect(String(decoding: body, as: UTF8.self) == #"{"etag":null,"value":{"text":"x"}}"#)
+        #expect(SavedAnswerETag.head(of: body) == .none)
+        #expect(SavedAnswer<Note>.decode(body)?.value == Note(text: "x"))
+    }
+
+    @Test func aHeadItCannotVouchForSendsTheCallerToTheFullDecode() throws {
+        // The value first (another writer): an ETag may follow it.
+        let valueFirst = Data(#"{"value":{"text":"x"},"etag":"\"e\""}"#.utf8)
+        #expect(SavedAnswerETag.head(of: valueFirst) == .unreadable)
+        #expect(SavedAnswer<Note>.decode(valueFirst)?.etag == "\"e\"")
+        // Damaged or cut short.
+        for text in [#"{"etag":"\"e"#, #"{"etag":"\"e\"""#, #"{"etag":12,"value":1}"#, "", "{", "{\"etag\":\"a\u{01}b\",\"value\":1}"] {
+            #expect(SavedAnswerETag.head(of: Data(text.utf8)) == .unreadable, "\(text)")
+        }
+        #expect(SavedAnswer<Note>.decode(Data("not json".utf8)) == nil)
+    }
+
+    @Test func aRoomListOutsidePlainJSONsSubsetReadsThroughJSONDecoder() throws {
+        var rooms = Self.rooms()
+        rooms.units[0].roomType = RoomTypeRef(id: "rmt_q", name: #"The "Quote" \ Suite"#)
+        let body = try SavedAnswer(etag: "\"q\"", value: rooms).encoded()
+        #expect(PlainJSON(body) == nil, "escapes leave PlainJSON's subset")
+        #expect(SavedAnswer<UnitList>.decode(body)?.value == rooms)
+        #expect(SavedAnswerETag.head(of: body) == .etag("\"q\""))
+    }
+
+    @Test func aSavedBodyKeepsItsHeadThroughTheStore() throws {
+        let dir = try TemporaryDirectory()
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let generation = try store.beginGeneration(desk)
+        let body = try SavedAnswer(etag: #"W/"u-3""#, value: Self.rooms()).encoded()
+        try store.saveRead("units.list/prp_harbour", body: body, partition: desk, generation: generation,
+                           now: t0, appVersion: "1.0")
+        let read = try #require(try store.savedRead("units.list/prp_harbour", partition: desk, now: t0, appVersion: "1.0"))
+        #expect(SavedAnswerETag.head(of: read.body) == .etag(#"W/"u-3""#))
+        #expect(SavedAnswer<UnitList>.decode(read.body)?.value == Self.rooms())
+    }
+}

@@ -2,6 +2,9 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 CONFIG ?= debug
+# Release builds link the Swift runtime and Foundation statically: 10 ms less start-up and 6 MiB
+# less memory than the shared libraries (docs/performance.md).
+RELEASE_FLAGS ?= --static-swift-stdlib
 
 # Debian packages the build, the tests and the benchmarks need.
 BUILD_PKGS := pkg-config libncurses-dev libsqlite3-dev libcurl4-openssl-dev libmicrohttpd-dev libsodium-dev
@@ -30,7 +33,7 @@ build: deps
 	$(SWIFT) build -c $(CONFIG)
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(RELEASE_FLAGS)
 
 ## run: the app on the embedded demo hotel.
 run: release

@@ -1,10 +1,10 @@
 import Foundation
 
-/// A JSON document read without Codable, for the one large answer the app reads before its first
-/// frame (a saved `units.list`): JSONDecoder spends about 70,000 instructions a room on it, this
-/// reader a tenth of that. It reads only the plain subset our own JSONEncoder writes for such
-/// answers (strings without escapes, whole numbers); anything else answers `nil` and the caller
-/// decodes with JSONDecoder as before, so no document is read differently.
+/// A JSON document read without Codable, and the reader under `UnitList(plainJSON:)`, for the one
+/// large answer the app reads before its first frame (a saved `units.list`): JSONDecoder spends
+/// about 70,000 instructions a room on it. It reads only the plain subset our own JSONEncoder
+/// writes for such answers (strings without escapes, whole numbers); anything else answers `nil`
+/// and the caller decodes with JSONDecoder, so no document is read differently.
 public indirect enum PlainJSON: Equatable, Sendable {
     case string(String)
     case integer(Int)
@@ -46,7 +46,7 @@ public indirect enum PlainJSON: Equatable, Sendable {
         return nil
     }
 
-    private struct Reader {
+    fileprivate struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
         var depth = 0
@@ -188,27 +188,224 @@ public indirect enum PlainJSON: Equatable, Sendable {
     }
 }
 
-extension UnitList {
-    /// The list in a plain JSON tree, or `nil` when a member is missing or of another type (the
-    /// caller then decodes with JSONDecoder, which explains what is wrong).
-    public init?(plain json: PlainJSON) {
-        guard let dateText = json["business_date"]?.string, let businessDate = BusinessDate(dateText),
-              let items = json["units"]?.array else { return nil }
-        var units: [RoomUnit] = []
-        units.reserveCapacity(items.count)
-        for item in items {
-            guard let id = item["id"]?.string, let number = item["number"]?.string,
-                  let typeID = item["room_type"]?["id"]?.string, let typeName = item["room_type"]?["name"]?.string,
-                  let floor = item["floor"]?.integer, let occupancy = item["occupancy"]?.string,
-                  let status = item["housekeeping_status"]?.string, let version = item["housekeeping_version"]?.integer,
-                  let updatedText = item["housekeeping_updated_at"]?.string, let updatedAt = Instant(rfc3339: updatedText)
-            else { return nil }
-            units.append(RoomUnit(id: UnitID(rawValue: id), number: number,
-                                  roomType: RoomTypeRef(id: RoomTypeID(rawValue: typeID), name: typeName),
-                                  floor: floor, occupancy: Occupancy(rawValue: occupancy),
-                                  housekeepingStatus: HousekeepingStatus(rawValue: status),
-                                  housekeepingVersion: version, housekeepingUpdatedAt: updatedAt))
+// MARK: - Room lists read straight from the bytes
+
+extension PlainJSON.Reader {
+    /// The next string's bytes (without escapes) and the index after it; nil outside the subset.
+    mutating func rawString() -> UnsafeBufferPointer<UInt8>? {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        index += 1
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return UnsafeBufferPointer(rebasing: bytes[start..<index - 1])
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            index += 1
         }
-        self.init(businessDate: businessDate, units: units)
+        return nil
+    }
+
+    mutating func stringValue() -> String? {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        return string()
+    }
+
+    mutating func integerValue() -> Int? {
+        skipSpace()
+        guard index < bytes.count, case .integer(let number)? = integer() else { return nil }
+        return number
+    }
+
+    /// Reads an object, calling `member` with each key's bytes; `member` reads the value (or
+    /// answers false to give up). A repeated key leaves the plain subset, as in `object()`.
+    mutating func members(_ member: (UnsafeBufferPointer<UInt8>, inout Self) -> Bool) -> Bool {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return false }
+        index += 1
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < 64 else { return false }
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return true
+        }
+        var seen: [UnsafeBufferPointer<UInt8>] = []
+        while true {
+            guard let key = rawString() else { return false }
+            // Keys are few per object: a linear check is cheaper than hashing them.
+            guard !seen.contains(where: { $0.elementsEqual(key) }) else { return false }
+            seen.append(key)
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
+            index += 1
+            guard member(key, &self) else { return false }
+            skipSpace()
+            guard index < bytes.count else { return false }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return true
+            } else {
+                return false
+            }
+        }
+    }
+
+    /// A value this reader does not need, read (and checked) and dropped.
+    mutating func skipValue() -> Bool { value() != nil }
+
+    /// A room as `UnitList`'s `units` hold it; unknown members are read and ignored, as
+    /// JSONDecoder ignores them.
+    mutating func roomUnit() -> RoomUnit? {
+        var id: String?, number: String?, typeID: String?, typeName: String?, occupancy: String?
+        var status: String?, updated: String?, floor: Int?, version: Int?
+        let read = members { key, reader in
+            switch Key(key) {
+            case .id: id = reader.stringValue(); return id != nil
+            case .number: number = reader.stringValue(); return number != nil
+            case .floor: floor = reader.integerValue(); return floor != nil
+            case .occupancy: occupancy = reader.stringValue(); return occupancy != nil
+            case .housekeepingStatus: status = reader.stringValue(); return status != nil
+            case .housekeepingVersion: version = reader.integerValue(); return version != nil
+            case .housekeepingUpdatedAt: updated = reader.stringValue(); return updated != nil
+            case .roomType:
+                return reader.members { key, reader in
+                    switch Key(key) {
+                    case .id: typeID = reader.stringValue(); return typeID != nil
+                    case .name: typeName = reader.stringValue(); return typeName != nil
+                    default: return reader.skipValue()
+                    }
+                }
+            default: return reader.skipValue()
+            }
+        }
+        guard read, let id, let number, let typeID, let typeName, let floor, let occupancy, let status,
+              let version, let updated, let updatedAt = Instant(rfc3339: updated) else { return nil }
+        return RoomUnit(id: UnitID(rawValue: id), number: number,
+                        roomType: RoomTypeRef(id: RoomTypeID(rawValue: typeID), name: typeName),
+                        floor: floor, occupancy: Occupancy(rawValue: occupancy),
+                        housekeepingStatus: HousekeepingStatus(rawValue: status),
+                        housekeepingVersion: version, housekeepingUpdatedAt: updatedAt)
+    }
+
+    mutating func unitList() -> UnitList? {
+        var businessDate: BusinessDate?
+        var units: [RoomUnit]?
+        let read = members { key, reader in
+            switch Key(key) {
+            case .businessDate:
+                businessDate = reader.stringValue().flatMap(BusinessDate.init)
+                return businessDate != nil
+            case .units:
+                units = reader.roomUnits()
+                return units != nil
+            default:
+                return reader.skipValue()
+            }
+        }
+        guard read, let businessDate, let units else { return nil }
+        return UnitList(businessDate: businessDate, units: units)
+    }
+
+    mutating func roomUnits() -> [RoomUnit]? {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
+        index += 1
+        var units: [RoomUnit] = []
+        units.reserveCapacity(min(bytes.count / 160, 10_000))
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return units
+        }
+        while true {
+            guard let unit = roomUnit() else { return nil }
+            units.append(unit)
+            skipSpace()
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return units
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// The member names a room list uses, matched on the bytes (no String is made for a key).
+    enum Key {
+        case id, number, name, floor, occupancy, roomType, housekeepingStatus, housekeepingVersion
+        case housekeepingUpdatedAt, businessDate, units, other
+
+        init(_ key: UnsafeBufferPointer<UInt8>) {
+            func is_(_ name: StaticString) -> Bool {
+                key.count == name.utf8CodeUnitCount
+                    && memcmp(key.baseAddress!, name.utf8Start, key.count) == 0
+            }
+            switch key.count {
+            case 2 where is_("id"): self = .id
+            case 4 where is_("name"): self = .name
+            case 5 where is_("floor"): self = .floor
+            case 5 where is_("units"): self = .units
+            case 6 where is_("number"): self = .number
+            case 9 where is_("occupancy"): self = .occupancy
+            case 9 where is_("room_type"): self = .roomType
+            case 13 where is_("business_date"): self = .businessDate
+            case 19 where is_("housekeeping_status"): self = .housekeepingStatus
+            case 20 where is_("housekeeping_version"): self = .housekeepingVersion
+            case 23 where is_("housekeeping_updated_at"): self = .housekeepingUpdatedAt
+            default: self = .other
+            }
+        }
+    }
+}
+
+extension UnitList {
+    /// A room list read straight from JSON bytes, without a tree (no dictionary or key string
+    /// per room: a quarter of what reading a `PlainJSON` tree cost). `nil` outside the plain
+    /// subset, or when a member is missing or of another type (the caller then decodes with
+    /// JSONDecoder, which explains what is wrong).
+    public init?(plainJSON data: Data) {
+        guard let list = Self.readPlain(data, { $0.unitList() }) else { return nil }
+        self = list
+    }
+
+    /// A JSON object whose member `listKey` is a room list, read as `init?(plainJSON:)` reads
+    /// it; its other members as `PlainJSON` (for an envelope such as a saved answer's ETag).
+    public static func plainEnvelope(_ data: Data, listKey: String) -> (list: UnitList, others: [String: PlainJSON])? {
+        readPlain(data) { reader in
+            var list: UnitList?
+            var others: [String: PlainJSON] = [:]
+            let read = reader.members { key, reader in
+                let name = String(decoding: key, as: UTF8.self)
+                if name == listKey {
+                    list = reader.unitList()
+                    return list != nil
+                }
+                guard let value = reader.value() else { return false }
+                others[name] = value
+                return true
+            }
+            guard read, let list else { return nil }
+            return (list, others)
+        }
+    }
+
+    private static func readPlain<Result>(_ data: Data, _ body: (inout PlainJSON.Reader) -> Result?) -> Result? {
+        data.withUnsafeBytes { raw -> Result? in
+            var reader = PlainJSON.Reader(bytes: raw.bindMemory(to: UInt8.self))
+            guard let result = body(&reader) else { return nil }
+            reader.skipSpace()
+            return reader.index == reader.bytes.count ? result : nil
+        }
     }
 }

@@ -5,9 +5,9 @@ import GuestCraftAPI
 ///
 /// Written as JSON with sorted keys, so `"etag"` comes first and a conditional read takes the
 /// ETag from the head of the body (`etag(in:)`) without reading the value: for 2,000 rooms that
-/// was a full JSON decode on the way to the first frame. A saved room list is read with
-/// `PlainJSON` (a tenth of JSONDecoder's cost); every other value, and a room list outside
-/// PlainJSON's subset, with JSONDecoder.
+/// was a full JSON decode on the way to the first frame. A saved room list is read straight from
+/// its bytes (`UnitList.plainEnvelope`, PlainJSON's subset); every other value, and a room list
+/// outside that subset, with JSONDecoder.
 public struct SavedAnswer<Value: Codable>: Codable {
     public var etag: String?
     public var value: Value
@@ -38,12 +38,12 @@ public struct SavedAnswer<Value: Codable>: Codable {
         plainUnits(body) ?? (try? JSONDecoder().decode(SavedAnswer.self, from: body))
     }
 
-    /// A saved room list read without JSONDecoder; nil for other values or outside the subset.
+    /// A saved room list read without JSONDecoder, straight from the bytes; nil for other values
+    /// or outside PlainJSON's subset.
     private static func plainUnits(_ body: Data) -> SavedAnswer? {
-        guard Value.self == UnitList.self, let json = PlainJSON(body),
-              case .object(let members) = json, members.keys.allSatisfy({ $0 == "etag" || $0 == "value" }),
-              let value = json["value"], let list = UnitList(plain: value) as? Value else { return nil }
-        switch json["etag"] {
+        guard Value.self == UnitList.self, let read = UnitList.plainEnvelope(body, listKey: "value"),
+              read.others.keys.allSatisfy({ $0 == "etag" }), let list = read.list as? Value else { return nil }
+        switch read.others["etag"] {
         case nil, .null?: return SavedAnswer(etag: nil, value: list)
         case .string(let etag)?: return SavedAnswer(etag: etag, value: list)
         default: return nil

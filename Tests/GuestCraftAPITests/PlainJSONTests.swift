@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import GuestCraftAPI
 
-/// `PlainJSON` reads what JSONEncoder writes for a room list exactly as JSONDecoder does, and
-/// answers `nil` (so the caller falls back to JSONDecoder) for anything outside its subset.
+/// `PlainJSON` and the room-list reader read what JSONEncoder writes exactly as JSONDecoder does,
+/// and answer `nil` (so the caller falls back to JSONDecoder) for anything outside their subset.
 struct PlainJSONTests {
     private func list() -> UnitList {
         let updated = Instant(rfc3339: "2026-11-01T18:35:00.250Z")!
@@ -15,14 +15,6 @@ struct PlainJSONTests {
                      floor: -2, occupancy: Occupancy(rawValue: "newer_value"),
                      housekeepingStatus: .outOfOrder, housekeepingVersion: 42, housekeepingUpdatedAt: updated),
         ])
-    }
-
-    @Test func readsAnEncodedRoomListAsJSONDecoderDoes() throws {
-        let data = try JSONEncoder().encode(list())
-        let plain = try #require(PlainJSON(data))
-        let fast = try #require(UnitList(plain: plain))
-        #expect(fast == list())
-        #expect(fast == (try JSONDecoder().decode(UnitList.self, from: data)))
     }
 
     @Test func readsScalarsArraysAndSpace() throws {
@@ -51,18 +43,58 @@ struct PlainJSONTests {
         #expect(PlainJSON(Data([0x22, 0xC3, 0x28, 0x22])) == nil)
     }
 
-    @Test func aRoomWithAMissingOrMistypedMemberIsNotReadPlainly() throws {
-        var object = try #require(PlainJSON(try JSONEncoder().encode(list())))
-        guard case .object(var members) = object, case .array(var units)? = members["units"],
-              case .object(var first) = units[0] else { Issue.record("not an object"); return }
-        first["floor"] = .string("1")
-        units[0] = .object(first)
-        members["units"] = .array(units)
-        object = .object(members)
-        #expect(UnitList(plain: object) == nil)
-        first["floor"] = nil
-        units[0] = .object(first)
-        members["units"] = .array(units)
-        #expect(UnitList(plain: .object(members)) == nil)
+    // MARK: Room lists read straight from the bytes
+
+    @Test func theByteReaderReadsARoomListAsJSONDecoderAndTheTreeDo() throws {
+        for encoder in [JSONEncoder(), { let e = JSONEncoder(); e.outputFormatting = [.sortedKeys, .prettyPrinted]; return e }()] {
+            let data = try encoder.encode(list())
+            let fast = try #require(UnitList(plainJSON: data))
+            #expect(fast == list())
+            #expect(fast == (try JSONDecoder().decode(UnitList.self, from: data)))
+        }
+        #expect(UnitList(plainJSON: Data(#"{"business_date":"2026-11-02","units":[]}"#.utf8))?.units == [])
+    }
+
+    @Test func membersItDoesNotKnowAreReadAndIgnoredAsJSONDecoderIgnoresThem() throws {
+        let text = #"""
+        {"extra":{"deep":[1,{"x":null}]},"business_date":"2026-11-02","units":[{"id":"unt_1","number":"7",
+        "room_type":{"id":"rmt_a","name":"Twin","beds":2},"floor":0,"occupancy":"vacant","note":"x",
+        "housekeeping_status":"dirty","housekeeping_version":3,"housekeeping_updated_at":"2026-11-01T18:35:00Z"}]}
+        """#
+        let fast = try #require(UnitList(plainJSON: Data(text.utf8)))
+        #expect(fast == (try JSONDecoder().decode(UnitList.self, from: Data(text.utf8))))
+        #expect(fast.units.first?.roomType.name == "Twin")
+    }
+
+    @Test(arguments: [
+        #"{"business_date":"2026-11-02"}"#,                                // no units
+        #"{"business_date":"2026-11-02","units":[{"id":"unt_1"}]}"#,       // a room without its members
+        #"{"business_date":"2026-11-02","units":[],"units":[]}"#,          // a repeated key
+        #"{"business_date":"2026-11-02","units":[]} x"#,                   // trailing text
+        #"{"business_date":"2026-13-02","units":[]}"#,                     // not a date
+        #"{"business_date":"2026-11-02","units":[], "x":"a"b"}"#,         // an escape, even ignored
+        #"{"business_date":"2026-11-02","units":[1]}"#,
+        #"["2026-11-02"]"#,
+        "",
+    ])
+    func theByteReaderLeavesEverythingElseToJSONDecoder(_ text: String) {
+        #expect(UnitList(plainJSON: Data(text.utf8)) == nil)
+    }
+
+    @Test func aMistypedRoomMemberIsNotReadPlainly() throws {
+        let good = String(decoding: try JSONEncoder().encode(list()), as: UTF8.self)
+        for (from, to) in [(#""floor":1"#, #""floor":"1""#), (#""housekeeping_version":1"#, #""housekeeping_version":1.5"#),
+                           (#""number":"101""#, #""number":101"#), (#""name":"Standard""#, #""name":null"#)] {
+            #expect(good.contains(from), "\(from)")
+            #expect(UnitList(plainJSON: Data(good.replacingOccurrences(of: from, with: to).utf8)) == nil, "\(to)")
+        }
+    }
+
+    @Test func anEnvelopeGivesTheListAndItsOtherMembers() throws {
+        let encoded = String(decoding: try JSONEncoder().encode(list()), as: UTF8.self)
+        let read = try #require(UnitList.plainEnvelope(Data(#"{"etag":"e1","value":\#(encoded)}"#.utf8), listKey: "value"))
+        #expect(read.list == list())
+        #expect(read.others == ["etag": .string("e1")])
+        #expect(UnitList.plainEnvelope(Data(#"{"etag":"e1"}"#.utf8), listKey: "value") == nil)
     }
 }

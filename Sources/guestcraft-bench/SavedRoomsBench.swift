@@ -59,7 +59,7 @@ enum SavedRoomsBench {
         }
         Figures.line("saved rooms", "\(rooms) rooms, \(bytes) B of JSON")
         Figures.line("read the saved row (SQLite)", Figures.summary(reads))
-        Figures.line("decode the rooms and ETag (PlainJSON, the app's path)", Figures.summary(plains))
+        Figures.line("decode the rooms and ETag (the byte reader, the app's path)", Figures.summary(plains))
         Figures.line("decode the rooms and ETag (JSONDecoder, the fallback)", Figures.summary(decodes))
         Figures.line("the ETag only, JSONDecoder (before)", Figures.summary(etags))
         Figures.line("the ETag only, from the head of the body (the app's path)", Figures.summary(heads))

@@ -1,3 +1,4 @@
+import Foundation
 import GuestCraftAPI
 
 /// A read that came back with a body: the value, its ETag (for the next `If-None-Match`) and
@@ -7,11 +8,15 @@ public struct Fresh<Value: Sendable>: Sendable {
     public let etag: ETag?
     /// Header and body bytes received.
     public let wireBytes: Int
+    /// The JSON the value was read from (decompressed): saved as it came, rather than encoded
+    /// again from the value (empty for an answer without a body).
+    public let body: Data
 
-    public init(value: Value, etag: ETag?, wireBytes: Int) {
+    public init(value: Value, etag: ETag?, wireBytes: Int, body: Data = Data()) {
         self.value = value
         self.etag = etag
         self.wireBytes = wireBytes
+        self.body = body
     }
 }
 

@@ -80,12 +80,14 @@ struct Wire: Sendable {
             throw .invalidResponse(InvalidResponse(status: status, what: "status not in \(descriptor.successStatuses)"))
         }
         let value: Answer
+        var body = Data()
         if descriptor.answerEncoding == .json {
             guard Self.mediaType(response) == Self.jsonType else {
                 throw .invalidResponse(InvalidResponse(status: status, what: "Content-Type \(Self.mediaType(response) ?? "missing"), not JSON"))
             }
             do {
                 value = try APIJSON.decode(Answer.self, from: response.body)
+                body = response.body
             } catch {
                 throw .invalidResponse(InvalidResponse(status: status, what: error.description))
             }
@@ -94,7 +96,7 @@ struct Wire: Sendable {
         } else {
             throw .invalidResponse(InvalidResponse(status: status, what: "an answer without a body where one was expected"))
         }
-        return .fresh(Fresh(value: value, etag: etag, wireBytes: response.wireBytes))
+        return .fresh(Fresh(value: value, etag: etag, wireBytes: response.wireBytes, body: body))
     }
 
     /// The problem of a 4xx/5xx answer; an error status without a problem document is outside the contract.

@@ -33,6 +33,25 @@ public struct SavedAnswer<Value: Codable>: Codable {
         return try encoder.encode(self)
     }
 
+    /// The body to save for a value still in the JSON it came in (`valueJSON`, a whole JSON
+    /// document): the same envelope as `encoded()`, without encoding 2,000 rooms again.
+    public static func encoded(etag: String?, valueJSON: Data) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        var body = Data(#"{"etag":"#.utf8)
+        if let etag {
+            // The ETag as a JSON string: `["…"]` without its brackets.
+            let array = try encoder.encode([etag])
+            body.append(array.dropFirst().dropLast())
+        } else {
+            body.append(contentsOf: Array("null".utf8))
+        }
+        body.append(contentsOf: Array(#","value":"#.utf8))
+        body.append(valueJSON)
+        body.append(UInt8(ascii: "}"))
+        return body
+    }
+
     /// The saved answer in `body`, or nil when it cannot be read (damaged, or another shape).
     public static func decode(_ body: Data) -> SavedAnswer? {
         plainUnits(body) ?? (try? JSONDecoder().decode(SavedAnswer.self, from: body))

@@ -41,6 +41,24 @@ import Testing
         #expect(answer.wireBytes > 0)
     }
 
+    @Test func aFreshAnswerKeepsTheJSONItWasReadFromAndARoomListReadsAsJSONDecoderReadsIt() throws {
+        let rooms = #"{"business_date":"2026-11-02","units":[{"floor":1,"housekeeping_status":"dirty","#
+            + #""housekeeping_updated_at":"2026-11-01T18:35:00Z","housekeeping_version":3,"id":"unt_h101","#
+            + #""number":"101","occupancy":"vacant","room_type":{"id":"rmt_dbl","name":"Double"}}]}"#
+        let answer = try read(.unitsList, response(200, rooms, headers: [("ETag", "\"u-3\"")]), as: UnitList.self).get()
+        guard case .fresh(let fresh) = answer else { Issue.record("not fresh"); return }
+        #expect(fresh.body == Data(rooms.utf8))
+        #expect(fresh.value == (try JSONDecoder().decode(UnitList.self, from: Data(rooms.utf8))))
+        // Outside the byte reader's subset (an escape), the same list comes through JSONDecoder.
+        let escaped = rooms.replacingOccurrences(of: #""Double""#, with: #""Dou\u0062le""#)
+        #expect(try read(.unitsList, response(200, escaped), as: UnitList.self).get().value == fresh.value)
+        // A mistyped member is still reported with its path.
+        let mistyped = rooms.replacingOccurrences(of: #""floor":1"#, with: #""floor":"1""#)
+        guard case .failure(.invalidResponse(let invalid)) = read(.unitsList, response(200, mistyped), as: UnitList.self)
+        else { Issue.record("accepted"); return }
+        #expect(invalid.what.contains("floor"), "\(invalid.what)")
+    }
+
     @Test func notModifiedOnlyAnswersAConditionalRead() {
         let sent = ETag("v1")
         if case .success(let answer) = read(.unitsList, response(304, type: nil), as: UnitList.self, ifNoneMatch: sent) {

@@ -57,6 +57,20 @@ import Testing
         #expect(SavedAnswerETag.head(of: body) == .etag("\"q\""))
     }
 
+    @Test func aValueSavedInTheJSONItCameInReadsAsOneEncodedAgain() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let wire = try encoder.encode(Self.rooms())
+        for etag in [#"W/"u-2000-7""#, nil] {
+            let body = try SavedAnswer<UnitList>.encoded(etag: etag, valueJSON: wire)
+            #expect(body == (try SavedAnswer(etag: etag, value: Self.rooms()).encoded()), "the same envelope")
+            #expect(SavedAnswerETag.head(of: body) == (etag.map { .etag($0) } ?? SavedAnswerETag.Head.none))
+            let read = try #require(SavedAnswer<UnitList>.decode(body))
+            #expect(read.etag == etag)
+            #expect(read.value == Self.rooms())
+        }
+    }
+
     @Test func aSavedBodyKeepsItsHeadThroughTheStore() throws {
         let dir = try TemporaryDirectory()
         let store = try OfflineStore(directory: dir.url, now: t0)

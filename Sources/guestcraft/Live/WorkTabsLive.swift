@@ -133,7 +133,8 @@ struct LiveWork: Sendable {
             let now = Date()
             switch answer {
             case .fresh(let fresh):
-                if let body = try? SavedAnswer(etag: fresh.etag?.value, value: fresh.value).encoded() {
+                if let body = try? (fresh.body.isEmpty ? SavedAnswer(etag: fresh.etag?.value, value: fresh.value).encoded()
+                                                         : SavedAnswer<Value>.encoded(etag: fresh.etag?.value, valueJSON: fresh.body)) {
                     _ = try? store.saveRead(key, body: body, partition: context.partition, generation: context.generation,
                                             now: now, appVersion: AppVersion.current)
                 }

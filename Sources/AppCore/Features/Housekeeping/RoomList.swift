@@ -75,8 +75,15 @@ struct RoomNumberKey: Comparable, Sendable, Equatable {
     let text: String
 
     init(_ text: String) {
-        let digits = text.prefix { $0.isASCII && $0.isNumber }
-        number = digits.isEmpty || digits.count > 15 ? Int.max : Int(digits) ?? Int.max
+        // The leading ASCII digits, read on the bytes (a grapheme walk cost more than the sort).
+        var value = 0
+        var digits = 0
+        for byte in text.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
+            digits += 1
+            if digits <= 15 { value = value * 10 + Int(byte - UInt8(ascii: "0")) }
+        }
+        number = digits == 0 || digits > 15 ? Int.max : value
         self.text = text
     }
 
@@ -104,8 +111,10 @@ public struct RoomList: Sendable, Equatable {
     /// Replaces the rooms (a read), keeping the filter.
     public init(units: [RoomUnit], filter: RoomFilter = RoomFilter(),
                 marks: (RoomUnit) -> (HousekeepingStatus?, RoomMark) = { _ in (nil, .none) }) {
-        let keyed = units.map { (RoomNumberKey($0.number), $0) }.sorted { $0.0 < $1.0 }
-        rooms = keyed.map { _, unit in
+        // Sorted by index, so the rooms themselves are moved once.
+        let keys = units.map { RoomNumberKey($0.number) }
+        rooms = units.indices.sorted { keys[$0] < keys[$1] }.map { index in
+            let unit = units[index]
             let (shown, mark) = marks(unit)
             return RoomEntry(unit: unit, shown: shown, mark: mark)
         }

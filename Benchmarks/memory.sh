@@ -25,7 +25,7 @@ app_in_tmux "$BIN/guestcraft"
 wait_screen "Garden Court Hotel"
 tmux -L "$SOCKET" send-keys -t app Enter
 wait_screen "Today"
-tmux -L "$SOCKET" send-keys -t app 3
+tmux -L "$SOCKET" send-keys -t app F3
 wait_screen "2000 rooms"
 wait_screen "All sent"
 tmux -L "$SOCKET" send-keys -t app q
@@ -47,7 +47,7 @@ session() {
   local label="$1" out="$TMP/time.$RANDOM"
   app_in_tmux /usr/bin/time -v -o "$out" "$BIN/guestcraft"
   wait_screen "Today"
-  tmux -L "$SOCKET" send-keys -t app 3
+  tmux -L "$SOCKET" send-keys -t app F3
   wait_screen "2000 rooms"
   for keys in s s f a End PPage PPage Home / 1 2 3 4 Enter Enter; do
     tmux -L "$SOCKET" send-keys -t app "$keys"; sleep 0.15

@@ -113,7 +113,7 @@ public struct AppReducer: Reducer {
                 current.instance = saved
                 current.capabilities = saved.capabilities
                 if !current.visibleTabs.contains(current.activeTab) {
-                    current.activeTab = current.visibleTabs.first ?? .account
+                    current.activeTab = WorkTab.opening(among: current.visibleTabs)
                 }
                 effects.append(markOnline(&current))
                 state.current = current
@@ -343,7 +343,7 @@ public struct AppReducer: Reducer {
         }
         let instance = summary.instance
         var current = CurrentInstance(instance: instance, session: session)
-        current.activeTab = current.visibleTabs.first ?? .account
+        current.activeTab = WorkTab.opening(among: current.visibleTabs)
         state.preferences.lastInstanceKey = instance.key
         effects.append(savePreferences(state))
         effects.append(checkInstance(instance, session: session))
@@ -385,7 +385,7 @@ public struct AppReducer: Reducer {
     private func beginContext(_ state: inout AppState) -> Effect<AppAction> {
         guard var current = state.current, let partition = current.partition else { return .none }
         current.generation = nil
-        if !current.visibleTabs.contains(current.activeTab) { current.activeTab = current.visibleTabs.first ?? .account }
+        if !current.visibleTabs.contains(current.activeTab) { current.activeTab = WorkTab.opening(among: current.visibleTabs) }
         state.current = current
         state.route = .work
         let begin = environment.offline.beginGeneration

@@ -5,6 +5,21 @@ import Catalog
 public enum WorkTab: String, CaseIterable, Sendable, Hashable {
     case today, search, housekeeping, tasks, account
 
+    /// Whether this build has the tab's screen: Today and Search are not built yet and show a
+    /// "not available yet" panel, so the app does not open on them while another tab has work.
+    public var isBuilt: Bool {
+        switch self {
+        case .today, .search: false
+        case .housekeeping, .tasks, .account: true
+        }
+    }
+
+    /// The tab an instance opens on among `visible`: the first with a screen that is not
+    /// Account, else the first of them, else Account.
+    public static func opening(among visible: [WorkTab]) -> WorkTab {
+        visible.first { $0.isBuilt && $0 != .account } ?? visible.first ?? .account
+    }
+
     /// Its number on the tab bar and its key.
     public var number: Int { (Self.allCases.firstIndex(of: self) ?? 0) + 1 }
 

@@ -26,7 +26,7 @@ import Testing
     @Test func theSavedInstanceOpensOnItsSavedPropertyAtOnceAndIsCheckedAgain() async {
         let world = FakeWorld()
         var env = world.recordingEnvironment
-        let instance = Fixtures.instance()
+        let instance = Fixtures.instance(capabilities: Fixtures.frontDeskOnly)
         let session = Fixtures.session()
         let workspace = Fixtures.workspace()
         let preferences = AppPreferences(lastInstanceKey: instance.key, choices: [
@@ -36,8 +36,8 @@ import Testing
         env.preferences.load = { preferences }
         env.instances.list = { .success([summary]) }
         env.offline.retainAccounts = { world.calls.append("retain \($0.map(\.personID))") }
-        let renamed = Fixtures.instance(name: "Harbour Hotels & Spa")
-        env.instances.check = { _ in .success(Fixtures.connected(name: "Harbour Hotels & Spa")) }
+        let renamed = Fixtures.instance(name: "Harbour Hotels & Spa", capabilities: Fixtures.frontDeskOnly)
+        env.instances.check = { _ in .success(Fixtures.connected(name: "Harbour Hotels & Spa", capabilities: Fixtures.frontDeskOnly)) }
         env.instances.save = { _ in .success(renamed) }
         env.api.workspaces = { _ in .success(WorkspaceList(user: Fixtures.user, workspaces: [workspace])) }
         let partition = Fixtures.partition()
@@ -86,5 +86,50 @@ import Testing
         await store.finish()
         #expect(world.unexpected.all.isEmpty)
         #expect(world.calls.all.contains("outbox.activate wsp_demo gen-1"))
+    }
+
+    @Test func anInstanceOpensOnTheFirstTabThatHasAScreenWhileTodayAndSearchAreNotBuilt() {
+        #expect(WorkTab.opening(among: WorkTab.allCases) == .housekeeping)
+        #expect(WorkTab.opening(among: [.today, .search, .tasks, .account]) == .tasks)
+        #expect(WorkTab.opening(among: [.today, .search, .account]) == .today, "nothing built but Account: the first tab")
+        #expect(WorkTab.opening(among: [.account]) == .account)
+        #expect(WorkTab.opening(among: []) == .account)
+    }
+
+    @Test func aHousekeeperOpensOnHousekeeping() async {
+        let world = FakeWorld()
+        var env = world.recordingEnvironment
+        let instance = Fixtures.instance()
+        let session = Fixtures.session()
+        let summary = InstanceSummary(instance: instance, session: session, unsent: 0)
+        env.instances.list = { .success([summary]) }
+        env.instances.check = { _ in .failure(.unreachable(.couldNotConnect)) }
+        env.api.workspaces = { _ in .failure(.noAnswer(.couldNotConnect)) }
+        let store = TestStore(initialState: AppState(), reducer: AppReducer(environment: env))
+        await store.send(.started)
+        await store.receive(.startLoaded(.success([summary]), AppPreferences())) {
+            $0.preferences.lastInstanceKey = instance.key
+            $0.current = CurrentInstance(instance: instance, session: session, activeTab: .housekeeping)
+            $0.route = .workspace(WorkspaceFeature.State(session: session))
+        }
+        var pending: Set<String> = ["check", "workspaces"]
+        while !pending.isEmpty {
+            let action = await store.receiveAny { action, state in
+                switch action {
+                case .instanceChecked: state.current?.connection = .offline
+                case .workspace(.workspacesLoaded):
+                    state.workspace?.phase = .failed
+                    state.workspace?.notice = Notice(.error, ErrorText.request(.noAnswer(.couldNotConnect)))
+                default: break
+                }
+            }
+            switch action {
+            case .instanceChecked?: pending.remove("check")
+            case .workspace(.workspacesLoaded)?: pending.remove("workspaces")
+            default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
+            }
+        }
+        await store.finish()
+        #expect(store.state.current?.activeTab == .housekeeping)
     }
 }

@@ -16,7 +16,7 @@ import Testing
     @Test func theInstanceIsShownBeforeTheCodeLeavesAndPairingOpensTheOnlyProperty() async {
         let world = FakeWorld()
         var env = world.recordingEnvironment
-        let instance = Fixtures.instance()
+        let instance = Fixtures.instance(capabilities: Fixtures.frontDeskOnly)
         let session = Fixtures.session()
         let workspace = Fixtures.workspace(properties: [Fixtures.harbour])
         env.pairing.check = { _ in .success(Self.offer) }
@@ -24,7 +24,7 @@ import Testing
             world.calls.append("exchange \(offer.ticket) \(name)")
             return .success(SignedIn(instance: instance, session: session))
         }
-        env.instances.check = { _ in .success(Fixtures.connected()) }
+        env.instances.check = { _ in .success(Fixtures.connected(capabilities: Fixtures.frontDeskOnly)) }
         env.instances.save = { _ in .success(instance) }
         env.api.workspaces = { _ in .success(WorkspaceList(user: Fixtures.user, workspaces: [workspace])) }
         env.offline.beginGeneration = { _ in .success(Fixtures.generation) }
@@ -80,7 +80,7 @@ import Testing
         #expect(world.unexpected.all.isEmpty)
         #expect(world.calls.all.contains("exchange 7 desk-01 terminal"))
         #expect(world.calls.all.contains("outbox.activate wsp_demo gen-1"))
-        #expect(store.state.current?.visibleTabs == WorkTab.allCases)
+        #expect(store.state.current?.visibleTabs == [.today, .search, .account], "the tabs follow the capabilities")
     }
 
     @Test func answeringNoSendsNothing() async {

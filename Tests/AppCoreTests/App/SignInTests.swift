@@ -43,7 +43,7 @@ import Testing
         await store.receive(.signIn(.delegate(.signedIn(SignedIn(instance: instance, session: session))))) {
             $0.preferences.deviceName = "desk-01 terminal"
             $0.preferences.lastInstanceKey = instance.key
-            $0.current = CurrentInstance(instance: instance, session: session, activeTab: .today)
+            $0.current = CurrentInstance(instance: instance, session: session, activeTab: .housekeeping)
             $0.route = .workspace(WorkspaceFeature.State(session: session))
         }
         var pending: Set<String> = ["check", "workspaces"]

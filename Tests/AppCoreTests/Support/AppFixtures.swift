@@ -10,6 +10,10 @@ enum Fixtures {
     static let otherOrigin = InstanceOrigin(string: "https://other.example.org")!
     static let saved = Instant(millisecondsSinceEpoch: 1_790_000_000_000)
 
+    /// An instance without the housekeeping tabs: it opens on Today (not built yet), so a start
+    /// reads nothing of Housekeeping.
+    static let frontDeskOnly = Capability.all.filter { $0 != .housekeeping && $0 != .housekeepingTasks }
+
     static func instance(key: String = "ins_0000000000000001", origin: InstanceOrigin = origin,
                          name: String = "Harbour Hotels", capabilities: [Capability] = Capability.all) -> SavedInstance {
         SavedInstance(key: key, origin: origin, name: name, capabilities: capabilities, savedAt: saved, checkedAt: saved)

@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
         .target(name: "HTTPClient", dependencies: ["CCurl", "CNetlink"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        // Child processes (a browser for sign-in; the tests' demo instances and killed children).
+        .target(name: "ProcessSpawn"),
 
         // The wire contract, shared by the app and the demo instance (docs/api.md).
         .target(name: "GuestCraftAPI"),
@@ -43,7 +45,7 @@ let package = Package(
 
         // Client and offline layers.
         .target(name: "InstanceClient",
-                dependencies: ["GuestCraftAPI", "HTTPClient", "HTTPServer", "SodiumCrypto"]),
+                dependencies: ["GuestCraftAPI", "HTTPClient", "HTTPServer", "SodiumCrypto", "ProcessSpawn"]),
         .target(name: "OfflineStore", dependencies: ["GuestCraftAPI", "SQLiteDB", "SodiumCrypto"]),
         .target(name: "Outbox", dependencies: ["GuestCraftAPI", "OfflineStore", "InstanceClient"]),
 
@@ -62,20 +64,22 @@ let package = Package(
                           dependencies: ["TerminalUI", "AppCore", "Catalog", "InstanceClient",
                                          "OfflineStore", "Outbox", "DemoInstance"]),
         .executableTarget(name: "guestcraft-demo", dependencies: ["DemoInstance"]),
-        .executableTarget(name: "guestcraft-bench", dependencies: ["GuestCraftAPI", "HTTPClient", "InstanceClient", "OfflineStore", "Outbox"]),
+        .executableTarget(name: "guestcraft-bench", dependencies: ["GuestCraftAPI", "HTTPClient", "InstanceClient", "OfflineStore", "Outbox", "ProcessSpawn"]),
 
         // One test target per library target.
         .testTarget(name: "SodiumCryptoTests", dependencies: ["SodiumCrypto"]),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB"]),
-        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer", "ProcessSpawn"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient"]),
+        .testTarget(name: "ProcessSpawnTests", dependencies: ["ProcessSpawn"]),
         .testTarget(name: "GuestCraftAPITests", dependencies: ["GuestCraftAPI"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(name: "InstanceClientTests", dependencies: ["InstanceClient", "DemoInstance"]),
-        .testTarget(name: "OfflineStoreTests", dependencies: ["OfflineStore"]),
-        .testTarget(name: "OutboxTests", dependencies: ["Outbox", "DemoInstance"]),
+        .testTarget(name: "OfflineStoreTests", dependencies: ["OfflineStore", "ProcessSpawn"]),
+        .testTarget(name: "OutboxTests", dependencies: ["Outbox", "DemoInstance", "ProcessSpawn"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore"], exclude: ["Snapshots"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "AppCore"]),
-        .testTarget(name: "DemoInstanceTests", dependencies: ["DemoInstance", "HTTPClient", "GuestCraftAPI", "SodiumCrypto"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "AppCore", "ProcessSpawn"]),
+        .testTarget(name: "DemoInstanceTests", dependencies: ["DemoInstance", "HTTPClient", "GuestCraftAPI", "SodiumCrypto",
+                                                              "ProcessSpawn"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 
 /// Opens a URL in a browser; answers whether one was started. Injected so tests can play the browser.
 public typealias BrowserOpener = @Sendable (URL) -> Bool
@@ -33,19 +34,11 @@ public enum SystemBrowser {
     static func open(_ url: URL, environment: [String: String]) -> Bool {
         for command in commands(for: url, environment: environment) {
             guard let executable = locate(command[0], path: environment["PATH"]) else { continue }
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = Array(command.dropFirst())
-            process.environment = environment
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            do {
-                try process.run()
-                return true
-            } catch {
-                continue
-            }
+            // Started and left to itself (a browser may outlive the sign-in); reaped when it ends.
+            guard let process = try? SpawnedProcess(executable.path, arguments: Array(command.dropFirst()),
+                                                    environment: environment) else { continue }
+            process.reapInBackground()
+            return true
         }
         return false
     }

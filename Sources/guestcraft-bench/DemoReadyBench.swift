@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 
 /// `guestcraft-demo serve --rooms N` time to ready: from the spawn to its first line
 /// ("listening on …"), on a new data directory (the hotel is generated) and on one that
@@ -35,29 +36,24 @@ enum DemoReadyBench {
     /// Milliseconds from spawning until the first line on stdout starts with "listening on ", and
     /// whether the SIGTERM sent right then ended the instance within 3 s.
     static func timeToReady(_ path: String, arguments: [String]) throws -> (Double, stoppedByFirstSignal: Bool) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let output = try SpawnPipe()
         let start = ContinuousClock.now
-        try process.run()
+        let process = try SpawnedProcess(path, arguments: arguments, stdout: .pipe(output))
         var text = Data()
         var elapsed: Double?
         while elapsed == nil {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = output.reader.availableData
             if chunk.isEmpty { break }
             text.append(chunk)
             if String(decoding: text, as: UTF8.self).contains("listening on ") { elapsed = Figures.milliseconds(since: start) }
         }
-        process.terminate()
+        process.signal(SIGTERM)
         let stopped = waitForExit(process, seconds: 3)
         if !stopped {
-            process.terminate()
-            if !waitForExit(process, seconds: 3) { kill(process.processIdentifier, SIGKILL) }
+            process.signal(SIGTERM)
+            if !waitForExit(process, seconds: 3) { process.signal(SIGKILL) }
         }
-        process.waitUntilExit()
+        process.wait()
         guard let elapsed else {
             throw BenchFailure("\(path) ended without \"listening on\": \(String(decoding: text, as: UTF8.self))")
         }
@@ -65,7 +61,7 @@ enum DemoReadyBench {
     }
 
     /// Whether `process` ended within `seconds`.
-    static func waitForExit(_ process: Process, seconds: Double) -> Bool {
+    static func waitForExit(_ process: SpawnedProcess, seconds: Double) -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while process.isRunning {
             if ContinuousClock.now >= deadline { return false }

@@ -2,6 +2,7 @@ import DemoInstance
 import Foundation
 import GuestCraftAPI
 import HTTPClient
+import ProcessSpawn
 import Testing
 
 /// `guestcraft-demo serve` as a process: its first line, its admin key file, signals and restarts on the same data.
@@ -13,24 +14,19 @@ struct CommandLineTests {
 
     /// A running `guestcraft-demo` and what it printed first.
     final class Server: Sendable {
-        let process: Process
+        let process: SpawnedProcess
         let firstLine: String
-        let errors: Pipe
+        let errors: SpawnPipe
 
         init(_ arguments: [String]) async throws {
             try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path),
                          "build guestcraft-demo first: \(CommandLineTests.binary.path)")
-            let process = Process()
-            process.executableURL = CommandLineTests.binary
-            process.arguments = arguments
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
-            self.process = process
+            let output = try SpawnPipe()
+            let errors = try SpawnPipe()
+            process = try SpawnedProcess(CommandLineTests.binary.path, arguments: arguments,
+                                         stdout: .pipe(output), stderr: .pipe(errors))
             self.errors = errors
-            let reader = output.fileHandleForReading
+            let reader = output.reader
             firstLine = await Task.detached {
                 var bytes = Data()
                 while !bytes.contains(0x0A) {
@@ -44,16 +40,19 @@ struct CommandLineTests {
 
         /// Sends a signal and answers the exit status.
         func stop(_ signal: Int32) async -> Int32 {
-            kill(process.processIdentifier, signal)
+            if signal != 0 { process.signal(signal) }
             let process = self.process
             return await Task.detached {
-                process.waitUntilExit()
-                return process.terminationStatus
+                switch process.wait() {
+                case .exited(let status): status
+                case .signaled(let number): 128 + number
+                }
             }.value
         }
 
         deinit {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.signal(SIGKILL)
+            process.reapInBackground()
         }
     }
 
@@ -99,12 +98,12 @@ struct CommandLineTests {
         for _ in 0..<20 {
             let server = try await Server(["serve", "--port", "0", "--rooms", "1"])
             #expect(server.firstLine.hasPrefix("listening on "))
-            kill(server.process.processIdentifier, SIGTERM)
+            server.process.signal(SIGTERM)
             let deadline = Date().addingTimeInterval(5)
             while server.process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
             #expect(!server.process.isRunning, "the SIGTERM sent right after 'listening on' was lost")
             guard !server.process.isRunning else { return }
-            #expect(server.process.terminationStatus == 0)
+            #expect(server.process.wait() == .exited(0))
         }
     }
 
@@ -115,7 +114,7 @@ struct CommandLineTests {
             let status = await server.stop(0)
             #expect(status != 0, "\(arguments)")
             #expect(server.firstLine.isEmpty)
-            let message = String(decoding: server.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let message = String(decoding: server.errors.reader.readDataToEndOfFile(), as: UTF8.self)
             #expect(message.hasPrefix("guestcraft-demo: "), "\(arguments): \(message)")
         }
         let help = try await Server(["--help"])
@@ -130,15 +129,11 @@ struct CommandLineTests {
         let directory = try TemporaryDirectory()
         let key = directory.url.appendingPathComponent("key.pem")
         let certificate = directory.url.appendingPathComponent("cert.pem")
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        openssl.arguments = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                             "-keyout", key.path, "-out", certificate.path, "-days", "2", "-subj", "/CN=127.0.0.1",
-                             "-addext", "subjectAltName=IP:127.0.0.1"]
-        openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
-        #expect(openssl.terminationStatus == 0)
+        let openssl = try SpawnedProcess("/usr/bin/openssl", arguments: [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-keyout", key.path, "-out", certificate.path, "-days", "2", "-subj", "/CN=127.0.0.1",
+            "-addext", "subjectAltName=IP:127.0.0.1"])
+        #expect(openssl.wait() == .exited(0))
 
         let server = try await Server(["serve", "--tls-cert", certificate.path, "--tls-key", key.path, "--rooms", "5"])
         let match = try #require(server.firstLine.wholeMatch(of: /listening on https:\/\/127\.0\.0\.1:(\d+)/),

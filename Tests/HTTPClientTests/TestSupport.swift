@@ -1,6 +1,7 @@
 import Foundation
 import HTTPClient
 import HTTPServer
+import ProcessSpawn
 import Synchronization
 
 /// A value shared between a handler thread and the test.
@@ -69,36 +70,12 @@ struct TemporaryDirectory {
     func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
-/// Runs a program to completion; throws on a non-zero exit. Output goes to files, never to pipes
-/// that could fill. Spawned with `posix_spawn` and reaped with `waitpid`: Foundation's `Process`
-/// crashed (SIGSEGV inside `run()`) once while other tests ran in parallel.
+/// Runs a program to completion; throws on a non-zero exit. Output goes to a file, never to a
+/// pipe that could fill.
 func run(_ program: String, _ arguments: [String], stdoutFile: URL? = nil) throws {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, stdoutFile?.path ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var cArguments = ([program] + arguments).map { strdup($0) } + [nil]
-    defer { cArguments.forEach { free($0) } }
-    var pid: pid_t = 0
-    struct Failed: Error { let status: Int32 }
-    let spawned = posix_spawn(&pid, program, &actions, &attributes, &cArguments, environ)
-    guard spawned == 0 else { throw Failed(status: spawned) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-    // Exited normally with status 0: (status & 0x7f) == 0 and (status >> 8) & 0xff == 0.
-    guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else { throw Failed(status: status) }
+    struct Failed: Error { let termination: SpawnedProcess.Termination }
+    let termination = try SpawnedProcess(program, arguments: arguments, stdout: stdoutFile.map { .file($0.path) } ?? .null).wait()
+    guard termination == .exited(0) else { throw Failed(termination: termination) }
 }
 
 /// gzip of `count` zero bytes, made by /bin/gzip.

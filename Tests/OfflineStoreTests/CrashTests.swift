@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawn
 import SQLiteDB
 import Testing
 @testable import OfflineStore
@@ -47,20 +48,14 @@ import Glibc
         let stateDir = dir.url.appendingPathComponent("state")
         _ = try OfflineStore(directory: stateDir, now: t0)   // schema ready before the child starts
 
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        child.arguments = ["--testing-library", "swift-testing", "--filter", "crashChildEnqueuesUntilKilled"]
         var environment = ProcessInfo.processInfo.environment
         environment[Self.childVariable] = stateDir.path
-        child.environment = environment
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        try child.run()
+        let child = try SpawnedProcess(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path,
+                                       arguments: ["--testing-library", "swift-testing", "--filter", "crashChildEnqueuesUntilKilled"],
+                                       environment: environment)
         defer {
-            if child.isRunning {
-                kill(child.processIdentifier, SIGKILL)
-                child.waitUntilExit()
-            }
+            child.signal(SIGKILL)
+            child.wait()
         }
 
         // Wait (with a generous deadline, not a timing assertion) until the child has committed
@@ -74,9 +69,8 @@ import Glibc
             usleep(20_000)
         }
         #expect(child.isRunning, "the child stopped by itself")
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
-        #expect(child.terminationReason == .uncaughtSignal)
+        child.signal(SIGKILL)
+        #expect(child.wait() == .signaled(SIGKILL))
         try #require(seen >= 60, "the child committed \(seen) entries before the deadline")
 
         let db = try Database(path: path)

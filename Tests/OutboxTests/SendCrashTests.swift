@@ -3,6 +3,7 @@ import Foundation
 import GuestCraftAPI
 import InstanceClient
 import OfflineStore
+import ProcessSpawn
 import SQLiteDB
 import Testing
 @testable import Outbox
@@ -62,29 +63,22 @@ import Glibc
 
         let plan = ChildPlan(stateDirectory: stateDirectory.path, origin: f.demo.origin,
                              token: try f.demo.deviceToken(for: .housekeeper), changes: Array(changes))
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        child.arguments = ["--testing-library", "swift-testing", "--filter", "sendChildSubmitsUntilKilled"]
         var environment = ProcessInfo.processInfo.environment
         environment[Self.childVariable] = String(decoding: try JSONEncoder().encode(plan), as: UTF8.self)
-        child.environment = environment
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        try child.run()
+        let child = try SpawnedProcess(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path,
+                                       arguments: ["--testing-library", "swift-testing", "--filter", "sendChildSubmitsUntilKilled"],
+                                       environment: environment)
         defer {
-            if child.isRunning {
-                kill(child.processIdentifier, SIGKILL)
-                child.waitUntilExit()
-            }
+            child.signal(SIGKILL)
+            child.wait()
         }
         // Wait (a deadline, not a timing assertion) until the instance applied enough, then kill.
         let deadline = Date().addingTimeInterval(60)
         while try await f.writes() < killAfterWrites, Date() < deadline, child.isRunning {
             try await Task.sleep(for: .milliseconds(2))
         }
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
-        #expect(child.terminationReason == .uncaughtSignal)
+        child.signal(SIGKILL)
+        #expect(child.wait() == .signaled(SIGKILL))
         let stats = try await f.stats()
         let seen = (try? OfflineStore(directory: stateDirectory).pendingEntries(housekeeperDesk)) ?? []
         try #require(try await f.writes() >= killAfterWrites,

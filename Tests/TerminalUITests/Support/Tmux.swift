@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProcessSpawn
 
 /// Drives a private tmux server for end-to-end tests: start a command in an 80 × 24 pane, send
 /// keys, read the screen and the cursor, and wait for a condition with a deadline.
@@ -7,8 +8,10 @@ final class Tmux {
     let socket: String
     let session = "e2e"
 
-    static var isAvailable: Bool {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+    static var isAvailable: Bool { executable != nil }
+
+    static var executable: String? {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     init() {
@@ -71,38 +74,22 @@ final class Tmux {
 
     /// Runs one tmux command and answers its output.
     ///
-    /// Spawned with `posix_spawn` and reaped with `waitpid`, output through a file: the tmux server
-    /// that `new-session` forks inherits the client's stdout and would hold a pipe open.
+    /// Output through a file: the tmux server that `new-session` forks inherits the client's
+    /// stdout and would hold a pipe open.
     @discardableResult
     func run(_ arguments: [String]) throws -> String {
         let outputPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("tmux-out-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         // The test harness blocks signals in its threads; tmux must start with none blocked and
-        // default handlers, or its server never answers kill-server.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var cArguments = argv.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArguments, environ)
-        guard spawned == 0 else { throw TmuxError.cannotStart(spawned) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        // default handlers, or its server never answers kill-server (SpawnedProcess does both).
+        guard let tmux = Self.executable else { throw TmuxError.cannotStart(ENOENT) }
+        do {
+            try SpawnedProcess(tmux, arguments: ["-L", socket, "-f", "/dev/null"] + arguments,
+                               stdout: .file(outputPath)).wait()
+        } catch {
+            throw TmuxError.cannotStart(error.code)
+        }
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
 }

@@ -45,7 +45,7 @@ let package = Package(
 
         // Client and offline layers.
         .target(name: "InstanceClient",
-                dependencies: ["GuestCraftAPI", "HTTPClient", "HTTPServer", "SodiumCrypto", "ProcessSpawn"]),
+                dependencies: ["GuestCraftAPI", "Catalog", "HTTPClient", "HTTPServer", "SodiumCrypto", "ProcessSpawn"]),
         .target(name: "OfflineStore", dependencies: ["GuestCraftAPI", "SQLiteDB", "SodiumCrypto"]),
         .target(name: "Outbox", dependencies: ["GuestCraftAPI", "OfflineStore", "InstanceClient"]),
 
@@ -63,7 +63,7 @@ let package = Package(
         .executableTarget(name: "guestcraft",
                           dependencies: ["TerminalUI", "AppCore", "Catalog", "InstanceClient",
                                          "OfflineStore", "Outbox", "DemoInstance"]),
-        .executableTarget(name: "guestcraft-demo", dependencies: ["DemoInstance"]),
+        .executableTarget(name: "guestcraft-demo", dependencies: ["DemoInstance", "Catalog"]),
         .executableTarget(name: "guestcraft-bench", dependencies: ["GuestCraftAPI", "HTTPClient", "InstanceClient", "OfflineStore", "Outbox", "ProcessSpawn"]),
 
         // One test target per library target.

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import GuestCraftAPI
 import HTTPServer
@@ -131,11 +132,10 @@ private final class ListenerCore: Sendable {
 
     func handle(_ request: HTTPServerRequest) -> HTTPServerResponse {
         guard request.method == "GET", request.path == "/callback" else {
-            return Self.page("Not found.", status: 404)
+            return Self.page(L("signin.page.not_found"), status: 404)
         }
         guard let given = request.queryValue("state"), ConstantTime.equal(Array(given.utf8), expectedState) else {
-            return Self.page("This answer does not belong to the sign-in this terminal started. Nothing was signed in.",
-                             status: 400)
+            return Self.page(L("signin.page.wrong_state"), status: 400)
         }
         let outcome: CallbackOutcome
         if let error = request.queryValue("error") {
@@ -152,15 +152,15 @@ private final class ListenerCore: Sendable {
             return (true, state.waiter)
         }
         guard accepted else {
-            return Self.page("This sign-in has already finished. You can close this page.", status: 410)
+            return Self.page(L("signin.page.already_finished"), status: 410)
         }
         waiter?.resume(returning: outcome)
         closeAfterDrain()
         let text: String
         switch outcome {
-        case .code: text = "Signed in. You can close this page and go back to the terminal."
-        case .error("access_denied"): text = "Sign-in was cancelled. You can close this page and go back to the terminal."
-        default: text = "Sign-in did not complete. You can close this page and go back to the terminal."
+        case .code: text = L("signin.page.signed_in")
+        case .error("access_denied"): text = L("signin.page.cancelled")
+        default: text = L("signin.page.failed")
         }
         return Self.page(text, status: 200)
     }

@@ -1,3 +1,4 @@
+import Catalog
 import DemoInstance
 import Foundation
 
@@ -17,7 +18,7 @@ if arguments == ["--version"] {
     print("guestcraft-demo 0.1.0")
     exit(0)
 }
-guard arguments[0] == "serve" else { fail("unknown command \(arguments[0]); try guestcraft-demo --help") }
+guard arguments[0] == "serve" else { fail(L("demo.cli.unknown_command", ["command": arguments[0]])) }
 
 let options: ServeOptions
 do {

@@ -48,9 +48,4 @@ public struct DamagedDatabase: Sendable, Equatable {
     public let movedTo: String
     /// What SQLite said about it.
     public let reason: SQLiteError
-
-    /// A plain English sentence saying what happened and where the old file is.
-    public var sentence: String {
-        "The offline data file was damaged and could not be read; it was moved to \(movedTo) and a new one was started. Changes that were waiting to be sent may need to be made again."
-    }
 }

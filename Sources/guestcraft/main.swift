@@ -37,6 +37,13 @@ do {
     exit(2)
 }
 
+// A damaged offline file was moved aside: the full screen says so on its first screen, the
+// other commands on standard error.
+let damagedOfflineFile = services.offline.recoveredDamage?.movedTo
+if let damagedOfflineFile, !command.isFullScreen {
+    Terminal.error(ErrorText.damagedOfflineFile(movedTo: damagedOfflineFile))
+}
+
 switch command {
 case .status:
     exit(StatusCommand.run(services))
@@ -45,7 +52,7 @@ case .send:
 case .pair(let link, let assumeYes, let deviceName):
     exit(await PairCommand.run(link: link, assumeYes: assumeYes, deviceName: deviceName, services: services))
 case .run(let options):
-    var appOptions = AppOptions(link: options.link)
+    var appOptions = AppOptions(damagedOfflineFile: damagedOfflineFile, link: options.link)
     if let demo = options.demo {
         switch await DemoLauncher.start(demo, services: services) {
         case .success(let started):

@@ -318,13 +318,13 @@ public struct AppReducer: Reducer {
         } else {
             chosen = signedIn.count == 1 ? signedIn.first : nil
         }
-        let startNotice = state.options.startNotice.map { Notice(.info, $0) }
+        let startNotices = state.options.startNotices
         guard let chosen else {
-            state.route = .connect(ConnectFeature.State(notice: startNotice))
+            state.route = .connect(ConnectFeature.State(notice: startNotices.last))
             return connectScope.reduce(into: &state, action: .connect(.listed(.success(summaries))))
         }
         let effect = open(chosen, &state)
-        if let startNotice { state.current?.notices.append(startNotice) }
+        state.current?.notices.append(contentsOf: startNotices)
         return effect
     }
 

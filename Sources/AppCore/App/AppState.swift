@@ -97,15 +97,25 @@ public struct AppOptions: Equatable, Sendable {
     public var preferredProperty: PropertyID?
     /// A sentence for the first screen.
     public var startNotice: String?
+    /// Where the offline data file went when it was found damaged at start (moved aside and a
+    /// new one started): the first screen says so.
+    public var damagedOfflineFile: String?
     /// Opened once the work tabs are up (`guestcraft open room/101`); cleared then.
     public var link: GuestcraftCommand.OpenLink?
 
     public init(openOrigin: InstanceOrigin? = nil, preferredProperty: PropertyID? = nil, startNotice: String? = nil,
-                link: GuestcraftCommand.OpenLink? = nil) {
+                damagedOfflineFile: String? = nil, link: GuestcraftCommand.OpenLink? = nil) {
         self.openOrigin = openOrigin
         self.preferredProperty = preferredProperty
         self.startNotice = startNotice
+        self.damagedOfflineFile = damagedOfflineFile
         self.link = link
+    }
+
+    /// The sentences the first screen shows, the most important last.
+    var startNotices: [Notice] {
+        [startNotice.map { Notice(.info, $0) },
+         damagedOfflineFile.map { Notice(.warning, ErrorText.damagedOfflineFile(movedTo: $0)) }].compactMap { $0 }
     }
 }
 

@@ -98,6 +98,11 @@ public enum ErrorText {
 
     /// Why the offline data cannot be kept (at start, `guestcraft status`): the folder is named
     /// with the system's reason (the log may not exist yet); what SQLite said goes to the log.
+    /// The offline data file was damaged at start, moved to `movedTo` and started anew.
+    public static func damagedOfflineFile(movedTo: String) -> String {
+        L("offline.damaged_moved", ["path": movedTo])
+    }
+
     public static func offline(_ error: OfflineStoreError) -> String {
         switch error {
         case .cannotCreateDirectory(let path, let reason):

@@ -13,6 +13,12 @@ public enum GuestcraftCommand: Equatable, Sendable {
     case help
     case version
 
+    /// Whether it takes the terminal's full screen (the app), rather than printing lines.
+    public var isFullScreen: Bool {
+        if case .run = self { return true }
+        return false
+    }
+
     /// Options of the full-screen app.
     public struct RunOptions: Equatable, Sendable {
         /// Mouse clicks on tabs and rows (`--no-mouse` turns them off).

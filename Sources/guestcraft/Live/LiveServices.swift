@@ -53,7 +53,9 @@ final class LiveServices: Sendable {
             log.write("offline store: \(error)")
             throw StartupError(ErrorText.offline(error))
         }
-        if let damage = offline.recoveredDamage { log.write("offline store: \(damage.sentence)") }
+        if let damage = offline.recoveredDamage {
+            log.write("offline store: \(ErrorText.damagedOfflineFile(movedTo: damage.movedTo)) (SQLite: \(damage.reason))")
+        }
         let registry = OutboxOperations.registry()
         outboxEnabled = !registry.names.isEmpty
         outbox = OutboxEngine(store: offline, registry: registry)

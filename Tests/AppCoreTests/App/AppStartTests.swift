@@ -23,6 +23,35 @@ import Testing
         #expect(world.calls.all == ["retain 0"])
     }
 
+    @Test func aDamagedOfflineFileMovedAsideAtStartIsSaidOnTheFirstScreen() async {
+        let moved = "/home/desk/.local/state/guestcraft/guestcraft.db.damaged-20261130T060000Z"
+        let sentence = "The offline data on this device was damaged and could not be read. It was moved to \(moved) and a new file was started; changes that were waiting to be sent may need to be made again."
+        // On Connect (nothing saved), over the demo's own sentence.
+        let world = FakeWorld()
+        var env = world.recordingEnvironment
+        env.instances.list = { .success([]) }
+        let options = AppOptions(startNotice: "The demo hotel is ready.", damagedOfflineFile: moved)
+        let store = TestStore(initialState: AppState(options: options), reducer: AppReducer(environment: env))
+        await store.send(.started)
+        await store.receive(.startLoaded(.success([]), AppPreferences())) {
+            $0.route = .connect(ConnectFeature.State(isLoading: false, focus: .address, notice: Notice(.warning, sentence)))
+        }
+        await store.finish()
+        let text = AppView.view(store.state).notices.map(\.text)
+        #expect(text.contains(sentence), "\(text)")
+
+        // Over an instance that opens at once: among its notices.
+        let instance = Fixtures.instance(capabilities: Fixtures.frontDeskOnly)
+        let summary = InstanceSummary(instance: instance, session: Fixtures.session(), unsent: 0)
+        var opened = AppState(options: AppOptions(damagedOfflineFile: moved))
+        env.instances.list = { .success([summary]) }
+        env.instances.check = { _ in .failure(.unreachable(.couldNotConnect)) }
+        env.api.workspaces = { _ in .failure(.noAnswer(.couldNotConnect)) }
+        let reducer = AppReducer(environment: env)
+        _ = reducer.reduce(into: &opened, action: .startLoaded(.success([summary]), AppPreferences()))
+        #expect(opened.current?.notices == [Notice(.warning, sentence)])
+    }
+
     @Test func theSavedInstanceOpensOnItsSavedPropertyAtOnceAndIsCheckedAgain() async {
         let world = FakeWorld()
         var env = world.recordingEnvironment

@@ -127,28 +127,39 @@ public indirect enum PlainJSON: Equatable, Sendable {
         }
 
         mutating func array() -> PlainJSON? {
+            var items: [PlainJSON] = []
+            let read = elements { reader in
+                guard let item = reader.value() else { return false }
+                items.append(item)
+                return true
+            }
+            return read ? .array(items) : nil
+        }
+
+        /// Reads an array, calling `element` to read each item (or to answer false and give up).
+        mutating func elements(_ element: (inout Self) -> Bool) -> Bool {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return false }
             index += 1
             depth += 1
             defer { depth -= 1 }
-            guard depth < 64 else { return nil }
-            var items: [PlainJSON] = []
+            guard depth < 64 else { return false }
             skipSpace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                return .array(items)
+                return true
             }
             while true {
-                guard let item = value() else { return nil }
-                items.append(item)
+                guard element(&self) else { return false }
                 skipSpace()
-                guard index < bytes.count else { return nil }
+                guard index < bytes.count else { return false }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                 } else if bytes[index] == UInt8(ascii: "]") {
                     index += 1
-                    return .array(items)
+                    return true
                 } else {
-                    return nil
+                    return false
                 }
             }
         }
@@ -315,30 +326,14 @@ extension PlainJSON.Reader {
     }
 
     mutating func roomUnits() -> [RoomUnit]? {
-        skipSpace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
-        index += 1
         var units: [RoomUnit] = []
         units.reserveCapacity(min(bytes.count / 160, 10_000))
-        skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return units
-        }
-        while true {
-            guard let unit = roomUnit() else { return nil }
+        let read = elements { reader in
+            guard let unit = reader.roomUnit() else { return false }
             units.append(unit)
-            skipSpace()
-            guard index < bytes.count else { return nil }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return units
-            } else {
-                return nil
-            }
+            return true
         }
+        return read ? units : nil
     }
 
     /// The member names a room list uses, matched on the bytes (no String is made for a key).

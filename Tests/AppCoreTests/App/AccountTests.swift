@@ -21,6 +21,17 @@ import Testing
         return state
     }
 
+    /// `x` on the refused change: the question, before any answer.
+    func askToDiscardTheRefusedChange(_ store: TestStore<AppState, AppAction>) async {
+        await store.send(.keyPressed(.character("x")))
+        await store.receive(.account(.delegate(.discard(Self.refused)))) {
+            $0.confirmation = Confirmation(
+                purpose: .discard(12),
+                question: "Discard “Room 102: inspected”? It is deleted from this device and never sent.",
+                confirmLabel: "Discard")
+        }
+    }
+
     @Test func openingAccountReadsTheChangesWaitingAndThoseNeedingADecision() async {
         let world = FakeWorld()
         var env = world.environment
@@ -100,13 +111,7 @@ import Testing
                               outbox: OutboxCounts(toSend: 1, toReview: 1, outcomeUnknown: 0))
         state.current?.account.focus = .change(12)
         let store = TestStore(initialState: state, reducer: AppReducer(environment: env))
-        await store.send(.keyPressed(.character("x")))
-        await store.receive(.account(.delegate(.discard(Self.refused)))) {
-            $0.confirmation = Confirmation(
-                purpose: .discard(12),
-                question: "Discard “Room 102: inspected”? It is deleted from this device and never sent.",
-                confirmLabel: "Discard")
-        }
+        await askToDiscardTheRefusedChange(store)
         await store.send(.keyPressed(.character("y"))) {
             $0.confirmation = nil
         }
@@ -158,13 +163,7 @@ import Testing
         let context = state.current?.context
         state.current?.tabs.housekeeping.context = context
         let store = TestStore(initialState: state, reducer: AppReducer(environment: env))
-        await store.send(.keyPressed(.character("x")))
-        await store.receive(.account(.delegate(.discard(Self.refused)))) {
-            $0.confirmation = Confirmation(
-                purpose: .discard(12),
-                question: "Discard “Room 102: inspected”? It is deleted from this device and never sent.",
-                confirmLabel: "Discard")
-        }
+        await askToDiscardTheRefusedChange(store)
         await store.send(.keyPressed(.character("y"))) { $0.confirmation = nil }
         await store.receive(.discarded(.success(true))) { $0.current?.account.isLoading = true }
         var waiting: Set<String> = ["changes", "count", "pending", "badge"]

@@ -46,23 +46,7 @@ import Testing
             $0.current = CurrentInstance(instance: instance, session: session, activeTab: .housekeeping)
             $0.route = .workspace(WorkspaceFeature.State(session: session))
         }
-        var pending: Set<String> = ["check", "workspaces"]
-        while !pending.isEmpty {
-            let action = await store.receiveAny { action, state in
-                switch action {
-                case .instanceChecked: state.current?.connection = .offline
-                case .workspace(.workspacesLoaded):
-                    state.workspace?.phase = .failed
-                    state.workspace?.notice = Notice(.error, ErrorText.request(.noAnswer(.couldNotConnect)))
-                default: break
-                }
-            }
-            switch action {
-            case .instanceChecked?: pending.remove("check")
-            case .workspace(.workspacesLoaded)?: pending.remove("workspaces")
-            default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
-            }
-        }
+        await store.receiveUnreachableCheckAndWorkspaces()
         await store.finish()
         #expect(world.unexpected.all.isEmpty)
         #expect(world.calls.all.contains("browser https://hotel.example.com desk-01 terminal"))

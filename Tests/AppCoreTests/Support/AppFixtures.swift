@@ -2,6 +2,7 @@ import Foundation
 import GuestCraftAPI
 import InstanceClient
 import OfflineStore
+import Testing
 @testable import AppCore
 
 /// Values the app tests share: an instance, its session, workspaces and properties.
@@ -64,4 +65,28 @@ enum Fixtures {
     static let generation2 = GenerationID(rawValue: "gen-2")
 
     static let pairingLink = "https://hotel.example.com/mobile/pair#gcp_abcdefghijklmnopqrstuvwxyz"
+}
+
+extension TestStore where State == AppState, Action == AppAction {
+    /// After an instance opened on the choice of workspace with the instance unreachable: its
+    /// discovery check (offline) and the workspace list (failed), in either order.
+    func receiveUnreachableCheckAndWorkspaces(sourceLocation: SourceLocation = #_sourceLocation) async {
+        var pending: Set<String> = ["check", "workspaces"]
+        while !pending.isEmpty {
+            let action = await receiveAny(assert: { action, state in
+                switch action {
+                case .instanceChecked: state.current?.connection = .offline
+                case .workspace(.workspacesLoaded):
+                    state.workspace?.phase = .failed
+                    state.workspace?.notice = Notice(.error, ErrorText.request(.noAnswer(.couldNotConnect)))
+                default: break
+                }
+            }, sourceLocation: sourceLocation)
+            switch action {
+            case .instanceChecked?: pending.remove("check")
+            case .workspace(.workspacesLoaded)?: pending.remove("workspaces")
+            default: Issue.record("unexpected \(String(describing: action))", sourceLocation: sourceLocation); pending.removeAll()
+            }
+        }
+    }
 }

@@ -4,12 +4,10 @@
 # (Discard) removes it, and it is never sent.
 source "$(dirname "$0")/lib.sh" "$1"
 
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 count() { demo_admin GET /demo/stats | json "d['$1'].get('units.housekeeping', 0)"; }
 
 start_demo "$E2E_TMP/demo"
-LINK="$(demo_admin POST /demo/pairings '{"member":"housekeeper"}' | json 'd["pairing_url"]')"
-"$BIN_DIR/guestcraft" pair "$LINK" --yes >/dev/null || fail "pair --yes failed"
+pair_device housekeeper
 
 app_start -- "$BIN_DIR/guestcraft"
 wait_for "3 Housekeeping"

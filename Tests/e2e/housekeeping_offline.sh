@@ -6,7 +6,6 @@
 # counts), the screens show nothing pending, and the rooms have their new versions.
 source "$(dirname "$0")/lib.sh" "$1"
 
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 # q, and y when the app asks because changes are unsent.
 quit_app() {
   keys q
@@ -22,8 +21,7 @@ start_demo "$E2E_TMP/demo"
 PORT="${DEMO_URL##*:}"
 # The desk touches room 101 first: the version the device will read is known.
 V0="$(demo_admin POST '/demo/units/101/housekeeping?property_id=prp_harbour' '{"status":"dirty"}' | json 'd["housekeeping_version"]')"
-LINK="$(demo_admin POST /demo/pairings '{"member":"housekeeper"}' | json 'd["pairing_url"]')"
-"$BIN_DIR/guestcraft" pair "$LINK" --yes >/dev/null || fail "pair --yes failed"
+pair_device housekeeper
 pass "paired as the housekeeper"
 
 # Online once: the tabs read and save the rooms and the tasks.

@@ -3,12 +3,10 @@
 # was; after 10 seconds the key does nothing.
 source "$(dirname "$0")/lib.sh" "$1"
 
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 writes() { demo_admin GET /demo/stats | json "d['writes_applied'].get('tasks.status', 0)"; }
 
 start_demo "$E2E_TMP/demo"
-LINK="$(demo_admin POST /demo/pairings '{"member":"housekeeper"}' | json 'd["pairing_url"]')"
-"$BIN_DIR/guestcraft" pair "$LINK" --yes >/dev/null || fail "pair --yes failed"
+pair_device housekeeper
 
 app_start -- "$BIN_DIR/guestcraft"
 wait_for "4 My tasks"

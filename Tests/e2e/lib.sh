@@ -51,6 +51,15 @@ demo_admin() {
   fi
 }
 
+# json EXPRESSION: prints a Python expression of `d`, the JSON document on standard input.
+json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
+
+# pairing_link MEMBER: a new pairing link for that demo member (what "Pair a device" shows).
+pairing_link() { demo_admin POST /demo/pairings "{\"member\":\"$1\"}" | json 'd["pairing_url"]'; }
+
+# pair_device MEMBER: pairs this device ($GUESTCRAFT_HOME) as that member, without the full screen.
+pair_device() { "$BIN_DIR/guestcraft" pair "$(pairing_link "$1")" --yes >/dev/null || fail "pair --yes as $1 failed"; }
+
 # app_start [WxH] -- command…: runs a command in a detached tmux session named "app".
 app_start() {
   local size="80x24"

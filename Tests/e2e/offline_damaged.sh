@@ -4,15 +4,13 @@
 # commands that print lines say it on standard error.
 source "$(dirname "$0")/lib.sh" "$1"
 
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 damage() {
   rm -f "$GUESTCRAFT_HOME"/guestcraft.db-wal "$GUESTCRAFT_HOME"/guestcraft.db-shm
   head -c 8192 /dev/urandom | base64 >"$GUESTCRAFT_HOME/guestcraft.db"
 }
 
 start_demo "$E2E_TMP/demo"
-LINK="$(demo_admin POST /demo/pairings '{"member":"housekeeper"}' | json 'd["pairing_url"]')"
-"$BIN_DIR/guestcraft" pair "$LINK" --yes >/dev/null || fail "pair --yes failed"
+pair_device housekeeper
 app_start -- "$BIN_DIR/guestcraft"
 wait_for "102 F1  Departing"
 keys q

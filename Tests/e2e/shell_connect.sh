@@ -38,14 +38,14 @@ wait_for "[exited 0]"
 
 # An instance without front desk: no Today, no Search.
 start_demo "$E2E_TMP/demo" --capabilities mobile_sessions,mobile_pairing,housekeeping,housekeeping_tasks
-LINK="$(demo_admin POST /demo/pairings '{"member":"housekeeper"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["pairing_url"])')"
+LINK="$(pairing_link housekeeper)"
 app_stop
 app_start -- "$BIN_DIR/guestcraft" pair "$LINK" --yes --device-name "e2e handheld"
 wait_for "[exited 0]"
 screen | grep -qF "Paired with Harbour View Demo" || fail "pair --yes did not pair"
 pass "guestcraft pair --yes pairs without the full screen"
 
-LINK2="$(demo_admin POST /demo/pairings '{"member":"housekeeper"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["pairing_url"])')"
+LINK2="$(pairing_link housekeeper)"
 app_stop
 app_start -- "$BIN_DIR/guestcraft"
 wait_for "Harbour View Demo · Harbour View Hotel"

@@ -5,7 +5,7 @@
 source "$(dirname "$0")/lib.sh" "$1"
 
 start_demo "$E2E_TMP/demo"
-LINK="$(demo_admin POST /demo/pairings '{"member":"supervisor"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["pairing_url"])')"
+LINK="$(pairing_link supervisor)"
 [[ "$LINK" == http://127.0.0.1:*/mobile/pair#gcp_* ]] || fail "no pairing link: $LINK"
 
 app_stop

@@ -61,10 +61,24 @@ sleep 0.5
 tmux -L "$SOCKET" kill-server 2>/dev/null || true
 
 RUNS="${RUNS:-15}"
+# measure LABEL WxH ttff-arguments…: the pseudo-terminal figures (ttff: spawn to first frame, key
+# to the filtered title on pyte's screen), then the app's own for the same keys
+# (GUESTCRAFT_FRAME_TIMES: from reading the key to the screen laid out and to ncurses' refresh
+# returning), without the pseudo-terminal and pyte's parsing of the repainted screen.
 measure() {
   local label="$1" size="$2"; shift 2
+  local frames="$TMP/frames.txt"
+  rm -f "$frames"
   echo "-- $label (${size})"
-  "$PY" "$TTFF" --cols "${size%x*}" --rows "${size#*x}" --runs "$RUNS" --env "GUESTCRAFT_HOME=$GUESTCRAFT_HOME" "$@"
+  "$PY" "$TTFF" --cols "${size%x*}" --rows "${size#*x}" --runs "$RUNS" --env "GUESTCRAFT_HOME=$GUESTCRAFT_HOME" \
+    --env "GUESTCRAFT_FRAME_TIMES=$frames" "$@"
+  "$PY" - "$frames" <<'PY'
+import statistics, sys
+rows = [tuple(int(x) / 1000 for x in line.split()) for line in open(sys.argv[1]) if line.strip()]
+for name, column in (("in the app, key to laid out", 0), ("in the app, key to drawn", 1)):
+    t = [r[column] for r in rows]
+    print("%s: min %.2f  median %.2f  max %.2f ms (%d frames)" % (name, min(t), statistics.median(t), max(t), len(t)))
+PY
 }
 
 for size in 40x12 80x24; do

@@ -36,6 +36,27 @@ import Testing
         #expect(driver.frames.last?.cursor == Position(x: 0, y: 7), "the cursor sits on the focused row")
     }
 
+    @Test func eachFrameDrawnForInputIsTimedAndNoOtherIs() throws {
+        let store = makeStore()
+        let clock = self.clock
+        let timings = Recorder<FrameTiming>()
+        let driver = ScriptedDriver(steps: [
+            .input(RawInput.typing("3")),
+            .input(RawInput.typing("r")),
+            .perform { Task.detached { await clock.advance(by: SampleShell.refreshDuration) } },
+            .waitForWake,
+            .input(RawInput.typing("q")),
+        ])
+        let reason = try TerminalApp.run(store: store, view: SampleShell.view, input: SampleShell.action(for:),
+                                         shouldQuit: \.quitRequested, driver: driver, catchSignals: false,
+                                         onInputFrame: { timings.append($0) })
+        #expect(reason == .quit)
+        // The first frame (no input), "3", "r", the refresh's end (an effect, no input); q draws nothing.
+        #expect(driver.frames.count == 4)
+        #expect(timings.all.count == 2, "only the frames of 3 and r")
+        #expect(timings.all.allSatisfy { $0.toLayout >= .zero && $0.toDrawn >= $0.toLayout })
+    }
+
     @Test func anEffectWakesTheLoopWhichDrainsAndRedraws() throws {
         let store = makeStore()
         let clock = self.clock

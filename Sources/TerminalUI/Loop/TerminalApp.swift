@@ -27,6 +27,8 @@ public enum TerminalApp {
     ///   - shouldQuit: whether the state asks to end the program.
     ///   - catchSignals: install SIGINT/SIGTERM/SIGHUP handlers for the duration of the run.
     ///   - onFrame: called with every grid drawn (end-to-end tests dump it on failure).
+    ///   - onInputFrame: called after each frame drawn for input (a key, a paste, a click, a
+    ///     resize) with how long that took (benchmarks; `GUESTCRAFT_FRAME_TIMES`).
     @MainActor
     public static func run<State, Action: Sendable>(
         store: Store<State, Action>,
@@ -36,7 +38,8 @@ public enum TerminalApp {
         driver: some TerminalDriver,
         log: Log? = nil,
         catchSignals: Bool = true,
-        onFrame: ((CellGrid) -> Void)? = nil
+        onFrame: ((CellGrid) -> Void)? = nil,
+        onInputFrame: ((FrameTiming) -> Void)? = nil
     ) throws -> ExitReason {
         let pipe = try WakePipe()
         try driver.start()
@@ -52,6 +55,8 @@ public enum TerminalApp {
         var viewport = Viewport()
         var grid: CellGrid?
         var needsDraw = true
+        // When the input of the frame being made was read (only timed when someone listens).
+        var inputRead: ContinuousClock.Instant?
 
         func dispatch(_ event: InputEvent) {
             if let action = input(event) { store.send(action) }
@@ -61,6 +66,7 @@ public enum TerminalApp {
             var raw: [RawInput] = []
             while let next = driver.read() { raw.append(next) }
             for event in decoder.decode(raw) {
+                if onInputFrame != nil, inputRead == nil { inputRead = ContinuousClock.now }
                 needsDraw = true
                 switch event {
                 case .key(let key): dispatch(.key(key))
@@ -86,8 +92,13 @@ public enum TerminalApp {
                                                 viewport: viewport)
                 viewport = frame.viewport
                 grid = frame.grid
+                let laidOut = inputRead.map { _ in ContinuousClock.now }
                 driver.draw(frame.grid)
                 onFrame?(frame.grid)
+                if let read = inputRead, let laidOut, let onInputFrame {
+                    onInputFrame(FrameTiming(toLayout: laidOut - read, toDrawn: .now - read))
+                }
+                inputRead = nil
                 needsDraw = false
             }
 
@@ -97,5 +108,17 @@ public enum TerminalApp {
             }
             pipe.drain()
         }
+    }
+}
+
+/// How long a frame drawn for input took, from reading the input's bytes: to the screen laid out
+/// (the app's reduce, view and layout) and to the terminal written (ncurses' refresh returned).
+public struct FrameTiming: Sendable, Equatable {
+    public var toLayout: Duration
+    public var toDrawn: Duration
+
+    public init(toLayout: Duration, toDrawn: Duration) {
+        self.toLayout = toLayout
+        self.toDrawn = toDrawn
     }
 }

@@ -30,7 +30,8 @@ enum AppCommand {
         let reason: TerminalApp.ExitReason
         do {
             reason = try TerminalApp.run(store: store, view: AppView.view, input: AppView.action(for:),
-                                         shouldQuit: AppView.shouldQuit, driver: driver, log: log)
+                                         shouldQuit: AppView.shouldQuit, driver: driver, log: log,
+                                         onInputFrame: FrameTimesFile.open(services.environment))
         } catch let error as TerminalError {
             store.effects.cancelAll()
             Terminal.error(error.message)
@@ -47,5 +48,25 @@ enum AppCommand {
         case .quit, .terminalGone: return 0
         case .signal(let number): return 128 + number
         }
+    }
+}
+
+/// `GUESTCRAFT_FRAME_TIMES=FILE`: one line per frame drawn for input, appended to FILE, with the
+/// microseconds from reading the input to the screen laid out and to the terminal written
+/// (`Benchmarks/housekeeping_filter.sh` reads it beside its pseudo-terminal figures).
+enum FrameTimesFile {
+    @MainActor
+    static func open(_ environment: [String: String]) -> ((FrameTiming) -> Void)? {
+        guard let path = environment["GUESTCRAFT_FRAME_TIMES"], !path.isEmpty else { return nil }
+        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return nil }
+        return { timing in
+            let line = Array("\(micros(timing.toLayout)) \(micros(timing.toDrawn))\n".utf8)
+            _ = line.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        }
+    }
+
+    private static func micros(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
     }
 }

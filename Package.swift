@@ -64,7 +64,8 @@ let package = Package(
                           dependencies: ["TerminalUI", "AppCore", "Catalog", "InstanceClient",
                                          "OfflineStore", "Outbox", "DemoInstance"]),
         .executableTarget(name: "guestcraft-demo", dependencies: ["DemoInstance", "Catalog"]),
-        .executableTarget(name: "guestcraft-bench", dependencies: ["GuestCraftAPI", "HTTPClient", "InstanceClient", "OfflineStore", "Outbox", "ProcessSpawn"]),
+        .executableTarget(name: "guestcraft-bench", dependencies: ["GuestCraftAPI", "HTTPClient", "InstanceClient", "OfflineStore",
+                                                                   "Outbox", "ProcessSpawn", "AppCore"]),
 
         // One test target per library target.
         .testTarget(name: "SodiumCryptoTests", dependencies: ["SodiumCrypto"]),

@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import GuestCraftAPI
 import HTTPClient
@@ -30,6 +31,9 @@ enum SavedRoomsBench {
         var decodes: [Double] = []
         var etags: [Double] = []
         var heads: [Double] = []
+        var lists: [Double] = []
+        var views: [Double] = []
+        var layouts: [Double] = []
         var bytes = 0
         var rooms = 0
         for _ in 0..<runs {
@@ -54,6 +58,19 @@ enum SavedRoomsBench {
                 throw BenchFailure("the saved \(key) has no ETag at its head (saved by an older build?)")
             }
             heads.append(Figures.milliseconds(since: start))
+            // What the Housekeeping tab does with them before the first frame: the sorted list
+            // with its rows, the tab's screen, and the layout of an 80x24 frame.
+            start = ContinuousClock.now
+            let list = RoomList(units: decoded.value.units)
+            lists.append(Figures.milliseconds(since: start))
+            let state = HousekeepingFeature.State(list: list, businessDate: decoded.value.businessDate,
+                                                  focus: list.visibleID(at: 0), freshness: .current, hasLoaded: true)
+            start = ContinuousClock.now
+            let screen = HousekeepingView.view(state)
+            views.append(Figures.milliseconds(since: start))
+            start = ContinuousClock.now
+            _ = ScreenLayout.layout(screen, width: 80, height: 24)
+            layouts.append(Figures.milliseconds(since: start))
             bytes = saved.body.count
             rooms = decoded.value.units.count
         }
@@ -63,5 +80,8 @@ enum SavedRoomsBench {
         Figures.line("decode the rooms and ETag (JSONDecoder, the fallback)", Figures.summary(decodes))
         Figures.line("the ETag only, JSONDecoder (before)", Figures.summary(etags))
         Figures.line("the ETag only, from the head of the body (the app's path)", Figures.summary(heads))
+        Figures.line("the room list with its rows (RoomList)", Figures.summary(lists))
+        Figures.line("the Housekeeping screen (HousekeepingView.view)", Figures.summary(views))
+        Figures.line("its 80x24 layout (ScreenLayout.layout)", Figures.summary(layouts))
     }
 }

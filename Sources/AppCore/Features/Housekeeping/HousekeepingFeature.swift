@@ -114,14 +114,8 @@ public struct HousekeepingFeature: Reducer {
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case .appeared:
-            var effects: [Effect<Action>] = []
-            if state.hasLoaded {
-                effects.append(read(&state))
-            } else {
-                state.hasLoaded = true
-                state.freshness = .loading
-                effects.append(loadSavedThenRead())
-            }
+            var effects = [listRead.appeared(hasLoaded: &state.hasLoaded, freshness: &state.freshness,
+                                             lastUpdated: state.lastUpdated)]
             if let detail = state.detail { effects.append(readDetail(detail.unitID, loadSaved: false)) }
             return .merge(effects)
 
@@ -514,23 +508,13 @@ public struct HousekeepingFeature: Reducer {
 
     // MARK: Reads
 
-    private func loadSavedThenRead() -> Effect<Action> {
-        let environment = self.environment
-        return .run(id: Self.readID, cancelInFlight: true) { send in
-            let saved = await environment.savedUnits()
-            send(.savedLoaded(saved, await environment.pendingRooms()))
-            let result = await environment.fetchUnits()
-            send(.unitsRead(result, await environment.pendingRooms()))
-        }
+    private var listRead: ListRead<UnitList, PendingRooms, Action> {
+        ListRead(id: Self.readID, saved: environment.savedUnits, fetch: environment.fetchUnits,
+                 pending: environment.pendingRooms, savedLoaded: Action.savedLoaded, read: Action.unitsRead)
     }
 
     private func read(_ state: inout State) -> Effect<Action> {
-        if state.freshness != .loading { state.freshness = .updating(lastUpdated: state.lastUpdated) }
-        let environment = self.environment
-        return .run(id: Self.readID, cancelInFlight: true) { send in
-            let result = await environment.fetchUnits()
-            send(.unitsRead(result, await environment.pendingRooms()))
-        }
+        listRead.fresh(&state.freshness, lastUpdated: state.lastUpdated)
     }
 
     private func readDetail(_ id: UnitID, loadSaved: Bool) -> Effect<Action> {

@@ -153,14 +153,8 @@ public struct TasksFeature: Reducer {
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case .appeared:
-            var effects: [Effect<Action>] = []
-            if state.hasLoaded {
-                effects.append(read(&state))
-            } else {
-                state.hasLoaded = true
-                state.freshness = .loading
-                effects.append(loadSavedThenRead())
-            }
+            var effects = [listRead.appeared(hasLoaded: &state.hasLoaded, freshness: &state.freshness,
+                                             lastUpdated: state.lastUpdated)]
             if let detail = state.detail { effects.append(readTask(detail.taskID)) }
             return .merge(effects)
 
@@ -596,22 +590,13 @@ public struct TasksFeature: Reducer {
 
     // MARK: Reads
 
-    private func loadSavedThenRead() -> Effect<Action> {
-        let environment = self.environment
-        return .run(id: Self.readID, cancelInFlight: true) { send in
-            send(.savedLoaded(await environment.savedTasks(), await environment.pendingTasks()))
-            let result = await environment.fetchTasks()
-            send(.tasksRead(result, await environment.pendingTasks()))
-        }
+    private var listRead: ListRead<TaskList, PendingTasks, Action> {
+        ListRead(id: Self.readID, saved: environment.savedTasks, fetch: environment.fetchTasks,
+                 pending: environment.pendingTasks, savedLoaded: Action.savedLoaded, read: Action.tasksRead)
     }
 
     private func read(_ state: inout State) -> Effect<Action> {
-        if state.freshness != .loading { state.freshness = .updating(lastUpdated: state.lastUpdated) }
-        let environment = self.environment
-        return .run(id: Self.readID, cancelInFlight: true) { send in
-            let result = await environment.fetchTasks()
-            send(.tasksRead(result, await environment.pendingTasks()))
-        }
+        listRead.fresh(&state.freshness, lastUpdated: state.lastUpdated)
     }
 
     private func readTask(_ id: TaskID) -> Effect<Action> {

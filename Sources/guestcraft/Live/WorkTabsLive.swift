@@ -127,6 +127,7 @@ struct LiveWork: Sendable {
             var answer = try await call(savedETag(key, as: Value.self))
             if case .notModified = answer, saved(key, as: Value.self) == nil {
                 // The saved copy behind that ETag cannot be read (damaged): forget it, read in full.
+                services.log.write("read \(key): 304, but the saved copy cannot be read; reading it in full")
                 try? store.deleteRead(key, partition: context.partition)
                 answer = try await call(nil)
             }

@@ -29,6 +29,15 @@ default:
 // A peer closing a socket (the embedded demo, the sign-in listener) must not end the program.
 signal(SIGPIPE, SIG_IGN)
 
+// The full screen's first frame needs the theme and the catalog (both read from JSON, 3-5 ms):
+// they are read on another core while this one opens the state directory.
+if command.isFullScreen {
+    Task.detached(priority: .userInitiated) {
+        _ = Theme.standard
+        _ = StringCatalog.english.entries.count
+    }
+}
+
 let services: LiveServices
 do {
     services = try LiveServices(environment: ProcessInfo.processInfo.environment)

@@ -23,6 +23,57 @@ import Testing
                focus: RowID("r0"))
     }
 
+    /// The same rows, the first `eager` of them given as rows and the rest made lazily.
+    static func split(_ screen: Screen, eager: Int, made: Recorder<Int>? = nil) -> Screen {
+        var split = screen
+        let rest = Array(screen.rows.dropFirst(eager))
+        split.rows = Array(screen.rows.prefix(eager))
+        split.lazyRows = LazyRows(count: rest.count, row: { position in
+            made?.append(position)
+            return rest[position]
+        }, position: { id in rest.firstIndex { $0.id == id } })
+        return split
+    }
+
+    @Test func lazyRowsLayOutExactlyAsTheSameRowsGivenAtOnce() {
+        // A wrapping paragraph before the list, so eager rows take more than a line each.
+        var screen = Self.tabbed()
+        screen.rows.insert(.paragraph(Span("A sentence long enough to wrap onto a second line at forty columns.")), at: 1)
+        for (width, height) in [(40, 12), (80, 24)] {
+            for focus in [nil, "r0", "r7", "r19"] as [RowID?] {
+                // Lazy rows never wrap: the title, the paragraphs and the blank line stay eager.
+                for eager in [4, 5, 12, screen.rows.count] {
+                    var eagerScreen = screen
+                    eagerScreen.focus = focus
+                    var viewport = Viewport()
+                    var lazyViewport = Viewport()
+                    // Scroll from the top to the focus and back, as a person would.
+                    for step in [focus, "r0", focus] as [RowID?] {
+                        eagerScreen.focus = step
+                        let lazyScreen = Self.split(eagerScreen, eager: eager)
+                        let a = ScreenLayout.layout(eagerScreen, width: width, height: height, viewport: viewport)
+                        let b = ScreenLayout.layout(lazyScreen, width: width, height: height, viewport: lazyViewport)
+                        #expect(TextGrid.lines(a.grid) == TextGrid.lines(b.grid),
+                                "\(width)x\(height) focus \(String(describing: step)) eager \(eager)")
+                        #expect(a.grid == b.grid, "styles, cursor and click regions too")
+                        #expect(a.viewport == b.viewport)
+                        viewport = a.viewport
+                        lazyViewport = b.viewport
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aFrameMakesOnlyTheLazyRowsInView() {
+        let made = Recorder<Int>()
+        let screen = Self.split(Self.list(2000, focus: 1500), eager: 0, made: made)
+        let lines = text(screen, 40, 12)
+        #expect(lines.contains("Room 1500"))
+        #expect(made.all.count <= 12, "made \(made.all.count) rows for a 12-line screen")
+        #expect(made.all.allSatisfy { (1480...1510).contains($0) }, "\(made.all)")
+    }
+
     @Test func belowFortyByTwelveAsksForALargerWindow() {
         for (width, height) in [(39, 12), (40, 11), (20, 5)] {
             let grid = ScreenLayout.layout(Self.list(3, focus: 0), width: width, height: height).grid

@@ -14,7 +14,7 @@ public enum AppView {
         if !state.isEditingText {
             hints = [GlobalKeys.help] + hints.filter { $0 != GlobalKeys.help && $0 != GlobalKeys.quit } + [GlobalKeys.quit]
         }
-        var screen = Screen(id: screenID(state), rows: body.rows, focus: body.focus, notices: body.notices,
+        var screen = Screen(id: screenID(state), rows: body.rows, lazyRows: body.lazyRows, focus: body.focus, notices: body.notices,
                             hints: hints, overlay: body.overlay)
         if let current = state.current, state.route == .work || isWorkspaceRoute(state) {
             screen.header = header(current)

@@ -2,6 +2,8 @@
 /// its own. The app adds the header, the tab bar, `?` and the confirmations around it.
 public struct ScreenBody: Equatable, Sendable {
     public var rows: [Row]
+    /// More rows after `rows`, made only where they are drawn (see `LazyRows`).
+    public var lazyRows: LazyRows?
     /// The focused row or field (the terminal's cursor goes there).
     public var focus: RowID?
     public var notices: [Notice]
@@ -12,9 +14,10 @@ public struct ScreenBody: Equatable, Sendable {
     /// A dialog of the feature's own (a reason to type, a card), over the screen.
     public var overlay: Overlay?
 
-    public init(rows: [Row], focus: RowID? = nil, notices: [Notice] = [], hints: [KeyHint] = [],
+    public init(rows: [Row], lazyRows: LazyRows? = nil, focus: RowID? = nil, notices: [Notice] = [], hints: [KeyHint] = [],
                 helpKeys: [KeyHint]? = nil, overlay: Overlay? = nil) {
         self.rows = rows
+        self.lazyRows = lazyRows
         self.focus = focus
         self.notices = notices
         self.hints = hints

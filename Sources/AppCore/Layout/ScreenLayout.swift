@@ -43,7 +43,8 @@ public enum ScreenLayout {
 
         var area = RowArea(key: screen.id, top: top, left: 0, width: width, height: contentBottom - top,
                            base: .normal, clickable: clickable)
-        let focusCursor = drawRows(screen.rows, focus: screen.focus, in: &area, into: &grid, viewport: viewport)
+        let focusCursor = drawRows(screen.rows, then: screen.lazyRows, focus: screen.focus, in: &area, into: &grid,
+                                   viewport: viewport)
         next.offsets[screen.id] = area.offset
         grid.cursor = focusCursor ?? Position(x: 0, y: top)
 
@@ -146,8 +147,9 @@ public enum ScreenLayout {
 
     /// Draws the rows visible in `area`, scrolled to keep the focused row in view; answers where
     /// the cursor goes when a row has focus.
-    static func drawRows(_ rows: [Row], focus: RowID?, in area: inout RowArea, into grid: inout CellGrid,
-                         viewport: Viewport) -> Position? {
+    /// `lazy` rows follow `rows`, one line each, and only those in view are made.
+    static func drawRows(_ rows: [Row], then lazy: LazyRows? = nil, focus: RowID?, in area: inout RowArea,
+                         into grid: inout CellGrid, viewport: Viewport) -> Position? {
         guard area.height > 0, area.width > 0 else { return nil }
         var starts: [Int] = []
         starts.reserveCapacity(rows.count)
@@ -163,11 +165,18 @@ public enum ScreenLayout {
                 total += 1
             }
         }
-        let focusIndex = focus.flatMap { id in rows.firstIndex { $0.id == id } }
+        let eagerLines = total
+        let count = rows.count + (lazy?.count ?? 0)
+        total += lazy?.count ?? 0
+        // The first line of the row at `index`, an eager one or a lazy one.
+        func start(_ index: Int) -> Int { index < rows.count ? starts[index] : eagerLines + index - rows.count }
+        let focusIndex = focus.flatMap { id in
+            rows.firstIndex { $0.id == id } ?? lazy?.position(of: id).map { rows.count + $0 }
+        }
         var offset = viewport.offsets[area.key] ?? 0
         if let focusIndex {
-            let first = starts[focusIndex]
-            let last = (focusIndex + 1 < starts.count ? starts[focusIndex + 1] : total) - 1
+            let first = start(focusIndex)
+            let last = (focusIndex + 1 < count ? start(focusIndex + 1) : total) - 1
             if first < offset { offset = first }
             if last >= offset + area.height { offset = min(first, last - area.height + 1) }
         }
@@ -175,13 +184,13 @@ public enum ScreenLayout {
         area.offset = offset
 
         var cursor: Position?
-        var index = rowIndex(containingLine: offset, starts: starts)
-        while index < rows.count, starts[index] - offset < area.height {
-            let row = rows[index]
+        var index = offset >= eagerLines ? rows.count + offset - eagerLines : rowIndex(containingLine: offset, starts: starts)
+        while index < count, start(index) - offset < area.height {
+            guard let row = index < rows.count ? rows[index] : lazy?.row(index - rows.count) else { break }
             let focused = index == focusIndex
             let lineCount = wrapped[index]?.count ?? 1
             for line in 0..<lineCount {
-                let y = area.top + starts[index] + line - offset
+                let y = area.top + start(index) + line - offset
                 guard y >= area.top, y < area.top + area.height else { continue }
                 let style = row.style == .normal ? area.base : row.style
                 grid.fill(x: area.left, y: y, width: area.width, style: style)

@@ -10,6 +10,8 @@ public struct Screen: Equatable, Sendable {
     public var tabs: [Tab]
     /// The content, scrolled so the focused row stays in view.
     public var rows: [Row]
+    /// More content after `rows`, made only where it is drawn (a long list).
+    public var lazyRows: LazyRows?
     /// The focused row (or field): highlighted, and where the terminal's cursor goes.
     public var focus: RowID?
     public var notices: [Notice]
@@ -18,13 +20,14 @@ public struct Screen: Equatable, Sendable {
     /// A box over everything else (help); it takes the cursor while shown.
     public var overlay: Overlay?
 
-    public init(id: String, header: Header? = nil, tabs: [Tab] = [], rows: [Row] = [],
+    public init(id: String, header: Header? = nil, tabs: [Tab] = [], rows: [Row] = [], lazyRows: LazyRows? = nil,
                 focus: RowID? = nil, notices: [Notice] = [], hints: [KeyHint] = [],
                 overlay: Overlay? = nil) {
         self.id = id
         self.header = header
         self.tabs = tabs
         self.rows = rows
+        self.lazyRows = lazyRows
         self.focus = focus
         self.notices = notices
         self.hints = hints

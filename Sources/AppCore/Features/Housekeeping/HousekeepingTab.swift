@@ -43,7 +43,7 @@ extension WorkFeatureTab where Feature == HousekeepingFeature {
 extension ScreenBody {
     /// A feature's screen as the app's body (the app adds header and tab bar).
     init(_ screen: Screen, help: [KeyHint]) {
-        self.init(rows: screen.rows, focus: screen.focus, notices: screen.notices, hints: screen.hints,
+        self.init(rows: screen.rows, lazyRows: screen.lazyRows, focus: screen.focus, notices: screen.notices, hints: screen.hints,
                   helpKeys: help, overlay: screen.overlay)
     }
 }

@@ -7,6 +7,7 @@ public enum HousekeepingView {
     public static func view(_ state: HousekeepingFeature.State) -> Screen {
         if let detail = state.detail { return RoomDetailView.view(detail, state: state) }
         var rows: [Row] = [titleRow(state)]
+        var rooms: LazyRows?
         if state.list.isEmpty {
             if state.freshness != .loading {
                 rows.append(.paragraph(Span(L("housekeeping.no_rooms"), style: .muted)))
@@ -14,9 +15,9 @@ public enum HousekeepingView {
         } else if state.list.visible.isEmpty {
             rows.append(.paragraph(Span(L("housekeeping.no_match"), style: .muted)))
         } else {
-            rows += state.list.visibleRows
+            rooms = state.list.lazyRows
         }
-        return Screen(id: "housekeeping", rows: rows, focus: state.focus.map(RoomList.rowID),
+        return Screen(id: "housekeeping", rows: rows, lazyRows: rooms, focus: state.focus.map(RoomList.rowID),
                       notices: notices(state.notice, state.freshness, state.badge),
                       hints: hints(state))
     }

@@ -90,19 +90,17 @@ struct RoomNumberKey: Comparable, Sendable, Equatable {
     static func < (a: Self, b: Self) -> Bool { (a.number, a.text) < (b.number, b.text) }
 }
 
-/// The rooms of the property sorted by number, with their rows built once and the filtered
-/// view kept up to date, so a frame never rebuilds the whole list (2,000 rooms at 40 × 12).
+/// The rooms of the property sorted by number and the filtered view kept up to date; a room's
+/// row is made only when a frame draws it (`lazyRows`), so neither a read nor a frame builds
+/// 2,000 rows.
 public struct RoomList: Sendable, Equatable {
     /// Every room, by number.
     public private(set) var rooms: [RoomEntry] = []
     /// Indices into `rooms` of the rooms the filter shows, ascending.
     public private(set) var visible: [Int] = []
-    /// The rows of the visible rooms, aligned with `visible`.
-    public private(set) var visibleRows: [Row] = []
     /// The floors present, ascending.
     public private(set) var floors: [Int] = []
     public private(set) var filter = RoomFilter()
-    private var rows: [Row] = []
     private var indexByID: [UnitID: Int] = [:]
     private var numberWidth = 3
 
@@ -121,9 +119,6 @@ public struct RoomList: Sendable, Equatable {
         indexByID = Dictionary(rooms.enumerated().map { ($1.unit.id, $0) }, uniquingKeysWith: { first, _ in first })
         floors = Array(Set(rooms.map(\.unit.floor))).sorted()
         numberWidth = max(3, rooms.map { DisplayWidth.of(InertText.sanitize($0.unit.number)) }.max() ?? 3)
-        var labels = RowLabels()
-        let width = numberWidth
-        rows = rooms.map { Self.row($0, numberWidth: width, labels: &labels) }
         self.filter = filter
         refilter()
     }
@@ -153,14 +148,22 @@ public struct RoomList: Sendable, Equatable {
         refilter()
     }
 
-    /// Changes one room (its status on screen, its mark, or the instance's copy); its row is
-    /// rebuilt and stays where it is in the filtered list until the filter changes.
+    /// Changes one room (its status on screen, its mark, or the instance's copy); it stays where
+    /// it is in the filtered list until the filter changes.
     public mutating func update(_ id: UnitID, _ change: (inout RoomEntry) -> Void) {
         guard let index = indexByID[id] else { return }
         change(&rooms[index])
-        var labels = RowLabels()
-        rows[index] = Self.row(rooms[index], numberWidth: numberWidth, labels: &labels)
-        if let position = Self.binarySearch(visible, index) { visibleRows[position] = rows[index] }
+    }
+
+    /// The rows of the visible rooms, made as a frame draws them.
+    public var lazyRows: LazyRows {
+        let (rooms, visible, width, indexByID) = (self.rooms, self.visible, numberWidth, self.indexByID)
+        return LazyRows(count: visible.count, row: { position in
+            var labels = RowLabels()
+            return Self.row(rooms[visible[position]], numberWidth: width, labels: &labels)
+        }, position: { id in
+            Self.unitID(of: id).flatMap { indexByID[$0] }.flatMap { Self.binarySearch(visible, $0) }
+        })
     }
 
     /// The first room whose number is `text`, else the first that starts with it.
@@ -174,13 +177,7 @@ public struct RoomList: Sendable, Equatable {
     }
 
     private mutating func refilter() {
-        if filter.isEmpty {
-            visible = Array(rooms.indices)
-            visibleRows = rows
-            return
-        }
-        visible = rooms.indices.filter { filter.matches(rooms[$0]) }
-        visibleRows = visible.map { rows[$0] }
+        visible = filter.isEmpty ? Array(rooms.indices) : rooms.indices.filter { filter.matches(rooms[$0]) }
     }
 
     private static func binarySearch(_ sorted: [Int], _ value: Int) -> Int? {
@@ -221,8 +218,8 @@ public struct RoomList: Sendable, Equatable {
     }
 }
 
-/// The spans every room row shares (status, occupancy, floor, marks), made once per list
-/// rather than once per room: 2,000 rooms build in a few milliseconds.
+/// The spans room rows share (status, occupancy, floor, marks), made once per frame's rows
+/// rather than once per row.
 struct RowLabels {
     private var statuses: [HousekeepingStatus: Span] = [:]
     private var occupancies: [Occupancy: Span] = [:]

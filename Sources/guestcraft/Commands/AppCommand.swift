@@ -23,9 +23,6 @@ enum AppCommand {
         }
         defer { network?.stop() }
         if network == nil { log.write("network: no netlink socket; changes are not watched") }
-        // The first time formatted loads the locale's data (about 2 ms): done beside the start-up
-        // rather than on the main thread when the first saved copy arrives.
-        Task.detached(priority: .utility) { _ = LiveWork.formatTime(Date()) }
         store.send(.started)
         let reason: TerminalApp.ExitReason
         do {

@@ -5,6 +5,7 @@ import GuestCraftAPI
 import InstanceClient
 import OfflineStore
 import Outbox
+import TerminalUI
 
 extension WorkTabs.Environment {
     /// The Housekeeping and My tasks clients over the instance client, the offline store and
@@ -242,13 +243,6 @@ struct LiveWork: Sendable {
         return OutboxBadge(toSend: counts.toSend, toReview: counts.toReview)
     }
 
-    /// "09:41" in the terminal's locale and time zone.
-    static let formatTime: @Sendable (Date) -> String = { date in
-        let formatter = DateFormatter()
-        formatter.locale = Locale.current
-        formatter.timeZone = TimeZone.current
-        formatter.dateStyle = Calendar.current.isDateInToday(date) ? .none : .short
-        formatter.timeStyle = .short
-        return formatter.string(from: date)
-    }
+    /// "09:41" today, with the locale's date otherwise, in the terminal's time zone.
+    static let formatTime: @Sendable (Date) -> String = { LocalTime.format($0) }
 }

@@ -16,7 +16,9 @@ wait_for "102 F1  Departing"
 keys q
 wait_for "[exited"
 app_stop
-pass "the device read the rooms"
+[ "$(sqlite3 "$GUESTCRAFT_HOME/guestcraft.db" "SELECT count(*) FROM live_generations")" = 0 ] \
+  || fail "the app left its generation behind at exit"
+pass "the device read the rooms; the app ended its generation when it quit"
 
 damage
 app_start -- "$BIN_DIR/guestcraft"

@@ -40,6 +40,15 @@ enum AppCommand {
             return 1
         }
         store.effects.cancelAll()
+        // The generation on screen ends with the process, so the next start has no row of a dead
+        // process to delete (a write and a disk sync before its first frame).
+        if let generation = store.state.current?.generation {
+            do {
+                _ = try services.offline.endGenerations(.generation(generation))
+            } catch {
+                log.write("app: ending the generation at exit failed: \(error)")
+            }
+        }
         log.write("app: ended (\(reason))")
         switch reason {
         case .quit, .terminalGone: return 0

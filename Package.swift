@@ -28,7 +28,7 @@ let package = Package(
         // Swift wrappers of the C libraries.
         .target(name: "SodiumCrypto", dependencies: ["CSodium"]),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
-        .target(name: "HTTPClient", dependencies: ["CCurl", "CNetlink"]),
+        .target(name: "HTTPClient", dependencies: ["GuestCraftAPI", "CCurl", "CNetlink"]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         // Child processes (a browser for sign-in; the tests' demo instances and killed children).
         .target(name: "ProcessSpawn"),
@@ -43,26 +43,38 @@ let package = Package(
                 resources: [.copy("en.json"), .copy("themes.json")]),
         .target(name: "Catalog", dependencies: ["GuestCraftResources"]),
 
+        // The value types the client and offline layers share with the app core (origins,
+        // sessions, errors, partitions, outbox records): no I/O, no C library.
+        .target(name: "ClientModel", dependencies: ["GuestCraftAPI"]),
+
         // Client and offline layers.
         .target(name: "InstanceClient",
-                dependencies: ["GuestCraftAPI", "Catalog", "HTTPClient", "HTTPServer", "SodiumCrypto", "ProcessSpawn"]),
-        .target(name: "OfflineStore", dependencies: ["GuestCraftAPI", "SQLiteDB", "SodiumCrypto"]),
-        .target(name: "Outbox", dependencies: ["GuestCraftAPI", "OfflineStore", "InstanceClient"]),
+                dependencies: ["GuestCraftAPI", "ClientModel", "Catalog", "HTTPClient", "HTTPServer", "SodiumCrypto",
+                               "ProcessSpawn"]),
+        .target(name: "OfflineStore", dependencies: ["GuestCraftAPI", "ClientModel", "SQLiteDB", "SodiumCrypto"]),
+        .target(name: "Outbox", dependencies: ["GuestCraftAPI", "ClientModel", "OfflineStore", "InstanceClient"]),
 
-        // State, actions, reducers, view models: no I/O.
-        .target(name: "AppCore",
-                dependencies: ["GuestCraftAPI", "Catalog", "InstanceClient", "OfflineStore", "Outbox"]),
+        // State, actions, reducers, view models: no I/O, and no target that links a C library.
+        .target(name: "AppCore", dependencies: ["GuestCraftAPI", "ClientModel", "Catalog"]),
+
+        // This device's log file and local times: used by the live layer and the terminal.
+        .target(name: "DeviceServices", dependencies: ["AppCore"]),
 
         // ncurses front end: the only user of CNCurses.
-        .target(name: "TerminalUI", dependencies: ["AppCore", "Catalog", "CNCurses"]),
+        .target(name: "TerminalUI", dependencies: ["AppCore", "DeviceServices", "Catalog", "CNCurses"]),
 
         // The demo GuestCraft instance.
         .target(name: "DemoInstance",
                 dependencies: ["GuestCraftAPI", "HTTPServer", "SQLiteDB", "SodiumCrypto"]),
 
-        .executableTarget(name: "guestcraft",
-                          dependencies: ["TerminalUI", "AppCore", "Catalog", "InstanceClient",
-                                         "OfflineStore", "Outbox", "DemoInstance"]),
+        // The live layer: AppCore's clients over the instance client, the offline store and the
+        // outbox (saved-then-fresh reads, outbox marks, reachability), and the command line's commands.
+        .target(name: "LiveClients",
+                dependencies: ["AppCore", "DeviceServices", "TerminalUI", "Catalog", "GuestCraftAPI", "HTTPClient",
+                               "InstanceClient", "OfflineStore", "Outbox", "DemoInstance"]),
+
+        // Wiring only: parses the command line and runs the live layer's command.
+        .executableTarget(name: "guestcraft", dependencies: ["LiveClients", "AppCore", "Catalog"]),
         .executableTarget(name: "guestcraft-demo", dependencies: ["DemoInstance", "Catalog"]),
         .executableTarget(name: "guestcraft-bench", dependencies: ["GuestCraftAPI", "HTTPClient", "InstanceClient", "OfflineStore",
                                                                    "Outbox", "ProcessSpawn", "AppCore"]),
@@ -78,8 +90,12 @@ let package = Package(
         .testTarget(name: "InstanceClientTests", dependencies: ["InstanceClient", "DemoInstance"]),
         .testTarget(name: "OfflineStoreTests", dependencies: ["OfflineStore", "ProcessSpawn"]),
         .testTarget(name: "OutboxTests", dependencies: ["Outbox", "DemoInstance", "ProcessSpawn"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["AppCore"], exclude: ["Snapshots"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "ClientModel"], exclude: ["Snapshots"]),
+        .testTarget(name: "DeviceServicesTests", dependencies: ["DeviceServices", "AppCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "AppCore", "ProcessSpawn"]),
+        .testTarget(name: "LiveClientsTests",
+                    dependencies: ["LiveClients", "AppCore", "DeviceServices", "InstanceClient", "OfflineStore", "Outbox",
+                                   "DemoInstance", "GuestCraftAPI", "SQLiteDB"]),
         .testTarget(name: "DemoInstanceTests", dependencies: ["DemoInstance", "HTTPClient", "GuestCraftAPI", "SodiumCrypto",
                                                               "ProcessSpawn"]),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import GuestCraftAPI
 
 extension HTTPClient {
     /// Throws unless the client may send to `url`: https with a host, or http to a loopback host
@@ -27,22 +28,6 @@ extension HTTPClient {
         }
     }
 
-    /// 127.0.0.0/8 and ::1 as literals (brackets allowed), and `localhost`.
-    public static func isLoopbackHost(_ host: String) -> Bool {
-        var name = host.lowercased()
-        if name.hasPrefix("[") && name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
-        if name.hasSuffix(".") { name = String(name.dropLast()) }
-        if name == "localhost" { return true }
-        var v4 = in_addr()
-        if inet_pton(AF_INET, name, &v4) == 1 {
-            return UInt32(bigEndian: v4.s_addr) >> 24 == 127
-        }
-        var v6 = in6_addr()
-        if inet_pton(AF_INET6, name, &v6) == 1 {
-            return withUnsafeBytes(of: &v6) { bytes in
-                bytes.prefix(15).allSatisfy { $0 == 0 } && bytes[15] == 1
-            }
-        }
-        return false
-    }
+    /// 127.0.0.0/8 and ::1 as literals (brackets allowed), and `localhost` (`LoopbackHost`).
+    public static func isLoopbackHost(_ host: String) -> Bool { LoopbackHost.contains(host) }
 }

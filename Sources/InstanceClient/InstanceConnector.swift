@@ -6,7 +6,7 @@ import HTTPClient
 /// applies every check of SPEC §4, and exchanges a sign-in or pairing grant for a device session.
 public struct InstanceConnector: Sendable {
     /// This app's version, compared with discovery's `min_app_version` unless another is given.
-    public static let defaultAppVersion = SemanticVersion(0, 1, 0)
+    public static let defaultAppVersion = SemanticVersion.thisApp
 
     public let http: HTTPClient
     public let appVersion: SemanticVersion

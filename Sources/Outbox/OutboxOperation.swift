@@ -41,17 +41,6 @@ public struct OutboxSendContext: Sendable {
     public let attempt: Int
 }
 
-/// A change's description for people: a catalog key with placeholders (never raw text).
-public struct OutboxDescription: Sendable, Equatable {
-    public let catalogKey: String
-    public let placeholders: [String: String]
-
-    public init(catalogKey: String, placeholders: [String: String] = [:]) {
-        self.catalogKey = catalogKey
-        self.placeholders = placeholders
-    }
-}
-
 /// One change of a `submit(together:)` batch: an operation and its payload, encoded.
 public struct OutboxChange<Client: Sendable>: Sendable {
     let operation: String

@@ -1,6 +1,7 @@
 import AppCore
 import Catalog
 import Foundation
+import LiveClients
 
 // `guestcraft`: the full-screen app, or one of its commands (SPEC §7). `--help` lists them.
 

@@ -1,7 +1,7 @@
 import AppCore
 import Foundation
 import GuestCraftAPI
-import OfflineStore
+import ClientModel
 import Testing
 
 @MainActor

@@ -1,7 +1,7 @@
 import AppCore
 import Foundation
 import GuestCraftAPI
-import OfflineStore
+import ClientModel
 import Synchronization
 
 /// Rooms like the demo's seed (Harbour View), built for the tests of both work tabs.

@@ -1,7 +1,7 @@
 import AppCore
 import Foundation
 import GuestCraftAPI
-import Outbox
+import ClientModel
 import Testing
 
 /// The Housekeeping tab and the room detail at 40 × 12 and 80 × 24, in the app's frame.
@@ -83,20 +83,4 @@ import Testing
 
 enum L10n {
     static let conflict = "Room 202 was changed by someone else first, so your change was not sent. It shows the instance's status again; your change waits under Review."
-}
-
-/// The Account screen names each change of these tabs with a sentence, never the raw key.
-@Suite struct HousekeepingChangeDescriptionTests {
-    @Test func everyOperationOfTheseTabsHasASentence() {
-        let room = RoomStatusOperation().describe(RoomStatusChange(property: "prp_harbour", unit: "unt_h101", number: "101",
-                                                                   status: .clean, expectedVersion: 3))
-        #expect(ChangeDescriptions.text(room) == "Room 101: mark clean")
-        let skip = TaskStatusOperation().describe(TaskStatusRequest(property: "prp_harbour", task: "tsk_0005", number: "101",
-                                                                    status: .skipped, reason: "Do not disturb", version: 1))
-        #expect(ChangeDescriptions.text(skip) == "Task in room 101: skip (Do not disturb)")
-        let note = TaskNoteOperation().describe(TaskNoteRequest(property: "prp_harbour", task: "tsk_0005", number: "1\u{1B}[2J01",
-                                                                note: "x", version: 1))
-        #expect(ChangeDescriptions.text(note) == "Task in room 101: note", "instance text is made inert")
-        #expect(ChangeDescriptions.text(OutboxDescription(catalogKey: "maintenance.ticket")) == nil)
-    }
 }

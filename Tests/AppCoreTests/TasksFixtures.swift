@@ -1,7 +1,7 @@
 import AppCore
 import Foundation
 import GuestCraftAPI
-import OfflineStore
+import ClientModel
 import Synchronization
 
 /// A scripted world behind the My tasks tab: saved copy, read answers in order, the outbox's

@@ -1,6 +1,5 @@
 import GuestCraftAPI
-import InstanceClient
-import OfflineStore
+import ClientModel
 
 /// Everything that can happen to the app, named for what happened: the person's input, the
 /// features' own actions, and the answers of the effects the app runs.

@@ -1,7 +1,6 @@
 import Foundation
 import GuestCraftAPI
-import InstanceClient
-import OfflineStore
+import ClientModel
 
 /// Everything the app needs from the outside world, as structs of `@Sendable` closures: the
 /// instance, the credentials, the offline store, the outbox, preferences, the clock and the log.

@@ -1,8 +1,7 @@
 import Catalog
 import Foundation
 import GuestCraftAPI
-import InstanceClient
-import OfflineStore
+import ClientModel
 
 /// The app's reducer: routes input to the screen that is up, composes the features (each a
 /// scoped child that talks back through its `delegate`), and owns what belongs to the instance

@@ -1,7 +1,6 @@
 import Foundation
 import GuestCraftAPI
-import InstanceClient
-import OfflineStore
+import ClientModel
 
 /// The whole app as one value: which screen is up, the instance on screen with everything that
 /// belongs to it, the dialogs over the screen, and whether the person asked to quit.

@@ -1,7 +1,6 @@
 import Catalog
 import GuestCraftAPI
-import InstanceClient
-import OfflineStore
+import ClientModel
 
 /// The sentence a person reads for each failure: one per refusal of Connect, pairing and
 /// sign-in, one per problem code the app knows, a generic one otherwise. Never a raw code;
@@ -96,21 +95,8 @@ public enum ErrorText {
     /// A problem of this device's own storage.
     public static var storage: String { L("errors.storage") }
 
-    /// Why the offline data cannot be kept (at start, `guestcraft status`): the folder is named
-    /// with the system's reason (the log may not exist yet); what SQLite said goes to the log.
     /// The offline data file was damaged at start, moved to `movedTo` and started anew.
     public static func damagedOfflineFile(movedTo: String) -> String {
         L("offline.damaged_moved", ["path": movedTo])
-    }
-
-    public static func offline(_ error: OfflineStoreError) -> String {
-        switch error {
-        case .cannotCreateDirectory(let path, let reason):
-            L("errors.offline.cannot_create_directory", ["path": path, "reason": reason])
-        case .notADirectory(let path): L("errors.offline.not_a_directory", ["path": path])
-        case .cannotSecure(let path, let reason): L("errors.offline.cannot_secure", ["path": path, "reason": reason])
-        case .newerSchema: L("errors.offline.newer_schema")
-        case .database: L("errors.offline.database")
-        }
     }
 }

@@ -1,6 +1,5 @@
 import GuestCraftAPI
-import InstanceClient
-import OfflineStore
+import ClientModel
 
 /// Everything a work tab needs to read and change one property: the session, the chosen
 /// workspace and property, the offline partition and its live generation. The app hands it to

@@ -1,5 +1,5 @@
 import GuestCraftAPI
-import OfflineStore
+import ClientModel
 
 /// What a work tab's feature offers its slot in `WorkTabs`: the actions the app's events become,
 /// which of its actions are a read's answer, and the effects to cancel when its context stops.

@@ -1,6 +1,6 @@
-import InstanceClient
+import ClientModel
 
 /// This app's version, as `--version` prints it and as discovery's `min_app_version` is checked.
 public enum AppVersion {
-    public static var current: String { InstanceConnector.defaultAppVersion.description }
+    public static var current: String { SemanticVersion.thisApp.description }
 }

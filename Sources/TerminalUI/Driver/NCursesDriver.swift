@@ -1,4 +1,5 @@
 import AppCore
+import DeviceServices
 import CNCurses
 import Catalog
 import Glibc

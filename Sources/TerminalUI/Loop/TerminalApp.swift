@@ -1,4 +1,5 @@
 import AppCore
+import DeviceServices
 import Glibc
 
 /// The main loop: ties a store, its view and a terminal driver together.

@@ -1,7 +1,6 @@
 import Foundation
 import GuestCraftAPI
-import InstanceClient
-import OfflineStore
+import ClientModel
 import Testing
 @testable import AppCore
 

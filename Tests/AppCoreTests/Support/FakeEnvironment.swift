@@ -1,7 +1,6 @@
 import Foundation
 import GuestCraftAPI
-import InstanceClient
-import OfflineStore
+import ClientModel
 @testable import AppCore
 
 /// An environment whose every client fails and records its name when called: a test replaces

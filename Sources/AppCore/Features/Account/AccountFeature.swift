@@ -1,8 +1,7 @@
 import Catalog
 import Foundation
 import GuestCraftAPI
-import InstanceClient
-import OfflineStore
+import ClientModel
 
 /// Account: the instance, person, workspace and property, and switching them; the changes
 /// waiting to be sent and those needing a decision, each with Discard (a refused one with the

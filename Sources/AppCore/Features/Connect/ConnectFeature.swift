@@ -1,6 +1,6 @@
 import Catalog
 import Foundation
-import InstanceClient
+import ClientModel
 
 /// Connect: the saved instances (open, remove) and adding one by its address, with each
 /// refusal of discovery as its own sentence; a pairing link typed or pasted here goes to Pair.

@@ -1,5 +1,5 @@
 import Catalog
-import Outbox
+import ClientModel
 
 /// The sentence naming an outbox change of these tabs (room status, task status, task note),
 /// for the Account screen's list of changes; nil for an operation of another feature.

@@ -1,5 +1,5 @@
 import GuestCraftAPI
-import OfflineStore
+import ClientModel
 
 /// The Housekeeping feature in the app's Housekeeping slot (see `WorkFeatureTab`).
 public typealias HousekeepingTab = WorkFeatureTab<HousekeepingFeature>

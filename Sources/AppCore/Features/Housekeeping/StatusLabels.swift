@@ -1,6 +1,6 @@
 import Catalog
 import GuestCraftAPI
-import OfflineStore
+import ClientModel
 
 /// How a room's housekeeping status and occupancy read on screen: always a symbol and a word,
 /// never colour alone.

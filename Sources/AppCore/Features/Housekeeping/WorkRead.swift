@@ -1,6 +1,6 @@
 import Catalog
 import Foundation
-import OfflineStore
+import ClientModel
 
 /// A saved copy of a work screen's read and when it was saved (shown at once on opening).
 public struct SavedCopy<Value: Sendable & Equatable>: Sendable, Equatable {

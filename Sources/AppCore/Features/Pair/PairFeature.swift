@@ -1,7 +1,7 @@
 import Catalog
 import Foundation
 import GuestCraftAPI
-import InstanceClient
+import ClientModel
 
 /// Pair: a pairing link typed, pasted or scanned; the instance's name and host shown for
 /// confirmation before the code leaves the device; then the exchange for a device session.

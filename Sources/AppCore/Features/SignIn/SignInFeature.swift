@@ -1,7 +1,7 @@
 import Catalog
 import Foundation
 import GuestCraftAPI
-import InstanceClient
+import ClientModel
 
 /// Sign in to a saved instance this device has no session for: with a browser (the URL shown to
 /// copy, the browser opened where possible, Esc cancels) or by pairing with a code.

@@ -1,6 +1,6 @@
 import Foundation
 import GuestCraftAPI
-import OfflineStore
+import ClientModel
 
 /// A task change of this device waiting in the outbox, as the list shows it on top of the read.
 public struct TaskOverlay: Sendable, Equatable {

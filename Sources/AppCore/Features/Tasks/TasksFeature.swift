@@ -1,7 +1,7 @@
 import Catalog
 import Foundation
 import GuestCraftAPI
-import OfflineStore
+import ClientModel
 
 /// The My tasks tab: the signed-in member's tasks of the business date, rooms with a guest
 /// arriving first. `s` starts or finishes, `k` skips (asking why), `u` undoes within 10 seconds;

@@ -1,5 +1,5 @@
 import GuestCraftAPI
-import OfflineStore
+import ClientModel
 
 /// The My tasks feature in the app's My tasks slot (see `WorkFeatureTab`).
 public typealias TasksTab = WorkFeatureTab<TasksFeature>

@@ -1,7 +1,7 @@
 import Catalog
 import Foundation
 import GuestCraftAPI
-import InstanceClient
+import ClientModel
 
 /// Workspace and property: those the person reaches, 100 properties a page ("Show more
 /// properties"). When the person reaches one workspace with one property it is chosen

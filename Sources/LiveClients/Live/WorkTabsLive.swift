@@ -5,6 +5,7 @@ import GuestCraftAPI
 import InstanceClient
 import OfflineStore
 import Outbox
+import DeviceServices
 import TerminalUI
 
 extension WorkTabs.Environment {

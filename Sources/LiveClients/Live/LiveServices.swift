@@ -5,17 +5,18 @@ import HTTPClient
 import InstanceClient
 import OfflineStore
 import Outbox
+import DeviceServices
 import TerminalUI
 
 /// The real things behind the app: the state directory with its log, credentials, offline store
 /// and outbox engine, and one HTTP client (one connection cache) for every call.
-final class LiveServices: Sendable {
+public final class LiveServices: Sendable {
     let environment: [String: String]
     let stateDirectory: URL
     let log: Log
     let http: HTTPClient
     let credentials: CredentialStore
-    let offline: OfflineStore
+    public let offline: OfflineStore
     let connector: InstanceConnector
     let outbox: OutboxEngine<InstanceClient>
     /// Whether the engine knows any operation; an engine that knows none never sends (it would
@@ -23,7 +24,7 @@ final class LiveServices: Sendable {
     let outboxEnabled: Bool
 
     /// Opens everything in the state directory `environment` names. Throws a sentence to print.
-    init(environment: [String: String]) throws(StartupError) {
+    public init(environment: [String: String]) throws(StartupError) {
         self.environment = environment
         let directory = StateDirectory.resolve(environment: environment)
         stateDirectory = directory
@@ -73,7 +74,7 @@ final class LiveServices: Sendable {
 }
 
 /// Why the program could not start: the sentence to print on stderr.
-struct StartupError: Error {
-    let message: String
+public struct StartupError: Error {
+    public let message: String
     init(_ message: String) { self.message = message }
 }

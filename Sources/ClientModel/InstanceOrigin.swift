@@ -1,5 +1,5 @@
 import Foundation
-import HTTPClient
+import GuestCraftAPI
 
 /// An instance's origin (scheme, host, port): what a device session is bound to and the only
 /// place its token is sent.
@@ -58,7 +58,7 @@ public struct InstanceOrigin: Hashable, Sendable, Codable, CustomStringConvertib
     public var description: String { string }
 
     /// Whether this is a loopback address (127.0.0.0/8, ::1, localhost).
-    public var isLoopback: Bool { HTTPClient.isLoopbackHost(host) }
+    public var isLoopback: Bool { LoopbackHost.contains(host) }
 
     /// The absolute URL of `pathAndQuery` (which starts with `/`) at this origin.
     public func url(_ pathAndQuery: String) -> URL? {

@@ -7,8 +7,8 @@ import Outbox
 /// `guestcraft send`: sends the outbox of every signed-in account once (each workspace with
 /// changes, in order, under the same send lock as the app). Exit status: 0 nothing is left,
 /// 1 something still waits or needs a decision, 2 an error (explained on stderr).
-enum SendCommand {
-    static func run(_ services: LiveServices) async -> Int32 {
+public enum SendCommand {
+    public static func run(_ services: LiveServices) async -> Int32 {
         let accounts: [(SavedInstance, StoredSession)]
         let summary: [OutboxSummary]
         do {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TerminalUI
+@testable import DeviceServices
 
 @Suite struct LogTests {
     func temporaryDirectory() -> String {

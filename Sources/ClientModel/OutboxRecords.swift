@@ -18,6 +18,14 @@ public struct OutboxHold: Sendable, Equatable {
     /// The instance's own explanation (problem `detail`), shown for a refusal.
     public let detail: String?
     public let heldAt: Date
+
+    public init(reason: HoldReason, status: Int?, code: String?, detail: String?, heldAt: Date) {
+        self.reason = reason
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.heldAt = heldAt
+    }
 }
 
 /// A change waiting in the outbox.
@@ -41,23 +49,24 @@ public struct OutboxEntry: Sendable, Equatable, Identifiable {
     /// Set when held for a decision.
     public let hold: OutboxHold?
 
-    /// Whether an attempt was started (its body may no longer change).
-    public var isAttempted: Bool { attempts > 0 }
-}
-
-/// A change to add to the outbox.
-public struct NewOutboxEntry: Sendable, Equatable {
-    public let operation: String
-    public let subject: String
-    public let payload: Data
-    public let idempotencyKey: String
-
-    public init(operation: String, subject: String, payload: Data, idempotencyKey: String = IdempotencyKey.random()) {
+    public init(id: Int64, partition: Partition, operation: String, subject: String, payload: Data,
+                idempotencyKey: String, createdAt: Date, attempts: Int, lastAttemptAt: Date?, outcomeUnknown: Bool,
+                hold: OutboxHold?) {
+        self.id = id
+        self.partition = partition
         self.operation = operation
         self.subject = subject
         self.payload = payload
         self.idempotencyKey = idempotencyKey
+        self.createdAt = createdAt
+        self.attempts = attempts
+        self.lastAttemptAt = lastAttemptAt
+        self.outcomeUnknown = outcomeUnknown
+        self.hold = hold
     }
+
+    /// Whether an attempt was started (its body may no longer change).
+    public var isAttempted: Bool { attempts > 0 }
 }
 
 /// How many changes of a partition wait to be sent and how many need a decision.
@@ -80,4 +89,9 @@ public struct OutboxCounts: Sendable, Equatable {
 public struct OutboxSummary: Sendable, Equatable {
     public let partition: Partition
     public let counts: OutboxCounts
+
+    public init(partition: Partition, counts: OutboxCounts) {
+        self.partition = partition
+        self.counts = counts
+    }
 }

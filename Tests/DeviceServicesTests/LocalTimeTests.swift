@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TerminalUI
+import DeviceServices
 
 @Suite struct LocalTimeTests {
     @Test func todayIsTheTimeAlone() {

@@ -46,6 +46,11 @@ public struct GenerationID: Hashable, Sendable, Codable, CustomStringConvertible
 public struct EndedGeneration: Hashable, Sendable {
     public let id: GenerationID
     public let partition: Partition
+
+    public init(id: GenerationID, partition: Partition) {
+        self.id = id
+        self.partition = partition
+    }
 }
 
 /// Which generations to end.

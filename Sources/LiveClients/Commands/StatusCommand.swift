@@ -5,8 +5,8 @@ import OfflineStore
 
 /// `guestcraft status`: one line per signed-in account, for scripts: instance host, person,
 /// workspace, and `N to send, M to review` (every workspace of the account), tab-separated.
-enum StatusCommand {
-    static func run(_ services: LiveServices) -> Int32 {
+public enum StatusCommand {
+    public static func run(_ services: LiveServices) -> Int32 {
         let accounts: [(SavedInstance, StoredSession)]
         do {
             accounts = try signedInAccounts(services)

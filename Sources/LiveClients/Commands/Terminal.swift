@@ -3,12 +3,12 @@ import Foundation
 
 /// Printing for the commands that do not take the screen: results to stdout, sentences to
 /// stderr. Text from an instance is made inert before it reaches the terminal.
-enum Terminal {
-    static func out(_ line: String) {
+public enum Terminal {
+    public static func out(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
-    static func error(_ line: String) {
+    public static func error(_ line: String) {
         FileHandle.standardError.write(Data(("guestcraft: " + line + "\n").utf8))
     }
 

@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import Glibc
+import DeviceServices
 import TerminalUI
 
 /// `preferences.json` in the state directory (0600, written atomically): the app's choices of

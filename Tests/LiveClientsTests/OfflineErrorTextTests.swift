@@ -1,4 +1,5 @@
 import AppCore
+import LiveClients
 import Catalog
 import OfflineStore
 import SQLiteDB

@@ -1,6 +1,5 @@
 import Foundation
 import GuestCraftAPI
-import HTTPClient
 
 /// The one error of every instance call: no answer, an answer outside the contract, a problem
 /// document, or 401 (the session is over).
@@ -142,38 +141,4 @@ public struct ProblemAnswer: Sendable, Equatable, CustomStringConvertible {
     public var field: String? { document.field }
 
     public var description: String { "\(status) \(code.rawValue)" + (field.map { " (\($0))" } ?? "") }
-}
-
-extension NoAnswerReason {
-    /// The reason for an `HTTPClientError` that is not an answer.
-    init(_ error: HTTPClientError) {
-        switch error {
-        case .couldNotResolve: self = .couldNotResolve
-        case .couldNotConnect: self = .couldNotConnect
-        case .timedOut(let sent): self = .timedOut(requestSent: sent)
-        case .stalled: self = .stalled
-        case .connectionLost: self = .connectionLost
-        case .tls(let message): self = .tls(message)
-        case .cancelled: self = .cancelled
-        case .invalidURL, .insecureScheme, .invalidHeader: self = .notSent(error.description)
-        case .transport(_, let message): self = .transport(message)
-        case .redirectRefused, .bodyTooLarge: self = .transport(error.description)
-        }
-    }
-}
-
-extension GuestCraftError {
-    /// Maps a transport failure: a redirect or an oversized body is an answer outside the
-    /// contract; everything else is no answer.
-    init(_ error: HTTPClientError) {
-        switch error {
-        case .redirectRefused(let status, _):
-            // The Location is left out: it may carry anything.
-            self = .invalidResponse(InvalidResponse(status: status, what: "redirect refused (never followed)"))
-        case .bodyTooLarge(let limit):
-            self = .invalidResponse(InvalidResponse(status: nil, what: "answer body over \(limit) bytes"))
-        default:
-            self = .noAnswer(NoAnswerReason(error))
-        }
-    }
 }

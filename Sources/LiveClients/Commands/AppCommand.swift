@@ -2,12 +2,13 @@ import AppCore
 import Catalog
 import Foundation
 import HTTPClient
+import DeviceServices
 import TerminalUI
 
 /// The full-screen app: the store over the live environment, drawn by ncurses in the main loop.
-enum AppCommand {
+public enum AppCommand {
     @MainActor
-    static func run(_ options: GuestcraftCommand.RunOptions, appOptions: AppOptions, services: LiveServices) -> Int32 {
+    public static func run(_ options: GuestcraftCommand.RunOptions, appOptions: AppOptions, services: LiveServices) -> Int32 {
         let log = services.log
         let store = Store(initialState: AppState(options: appOptions),
                           reducer: AppReducer(environment: .live(services)),

@@ -6,6 +6,7 @@ import InstanceClient
 import OfflineStore
 import Outbox
 import Synchronization
+import DeviceServices
 import TerminalUI
 
 extension AppEnvironment {
@@ -195,7 +196,7 @@ extension SessionAPIClient {
 }
 
 extension OfflineClient {
-    static func live(_ store: OfflineStore, log: TerminalUI.Log) -> OfflineClient {
+    static func live(_ store: OfflineStore, log: DeviceServices.Log) -> OfflineClient {
         OfflineClient(
             beginGeneration: { partition in
                 do { return .success(try store.beginGeneration(partition)) } catch {

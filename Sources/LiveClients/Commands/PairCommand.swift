@@ -6,8 +6,8 @@ import InstanceClient
 /// `guestcraft pair <link> [--yes] [--device-name NAME]`: pairs this device without the full
 /// screen. The instance's name and host are shown and confirmed (y/N) before the code is sent,
 /// unless `--yes`.
-enum PairCommand {
-    static func run(link: String, assumeYes: Bool, deviceName: String?, services: LiveServices) async -> Int32 {
+public enum PairCommand {
+    public static func run(link: String, assumeYes: Bool, deviceName: String?, services: LiveServices) async -> Int32 {
         let pairing = Pairing(connector: services.connector, credentials: services.credentials)
         let name = deviceName ?? services.preferences.load().deviceName ?? DefaultDeviceName.make()
         if case .failure(let problem) = DeviceName.validate(name) {

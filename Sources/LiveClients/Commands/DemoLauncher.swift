@@ -9,21 +9,21 @@ import OfflineStore
 /// `guestcraft --demo`: starts the demo instance inside the app on 127.0.0.1 with its data in
 /// the state directory (`demo/`), pairs this device with it as the chosen member (a session of
 /// another member is signed out first) and opens it.
-enum DemoLauncher {
-    struct Started: Sendable {
-        let origin: InstanceOrigin
+public enum DemoLauncher {
+    public struct Started: Sendable {
+        public let origin: InstanceOrigin
         /// The generated property (the one `--rooms` sizes), chosen without asking.
-        let preferredProperty: PropertyID?
-        let notice: String
+        public let preferredProperty: PropertyID?
+        public let notice: String
         let instance: DemoInstance
 
-        func stop() { instance.stop() }
+        public func stop() { instance.stop() }
     }
 
     /// The generated property of the demo, sized by `--rooms`.
     static let generatedProperty = PropertyID("prp_garden")
 
-    static func start(_ options: GuestcraftCommand.DemoOptions, services: LiveServices) async -> Result<Started, StartupError> {
+    public static func start(_ options: GuestcraftCommand.DemoOptions, services: LiveServices) async -> Result<Started, StartupError> {
         let directory = services.stateDirectory.appendingPathComponent("demo", isDirectory: true)
         let files = DemoFiles(directory: directory)
         if let rooms = options.rooms, files.rooms != rooms {

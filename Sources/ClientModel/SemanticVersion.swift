@@ -60,3 +60,9 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
         return lhs.preRelease.count < rhs.preRelease.count
     }
 }
+
+extension SemanticVersion {
+    /// This build's version: checked against an instance's `min_app_version`, and the version
+    /// that saved reads are kept under (a copy is read only by the version that saved it).
+    public static let thisApp = SemanticVersion(0, 1, 0)
+}

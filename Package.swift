@@ -79,24 +79,27 @@ let package = Package(
         .executableTarget(name: "guestcraft-bench", dependencies: ["GuestCraftAPI", "HTTPClient", "InstanceClient", "OfflineStore",
                                                                    "Outbox", "ProcessSpawn", "AppCore"]),
 
+        // What the test targets share: a manual clock, temporary directories.
+        .target(name: "TestSupport", dependencies: ["AppCore"], path: "Tests/TestSupport"),
+
         // One test target per library target.
         .testTarget(name: "SodiumCryptoTests", dependencies: ["SodiumCrypto"]),
-        .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB"]),
-        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "HTTPServer", "ProcessSpawn"]),
+        .testTarget(name: "SQLiteDBTests", dependencies: ["TestSupport", "SQLiteDB"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["TestSupport", "HTTPClient", "HTTPServer", "ProcessSpawn"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient"]),
         .testTarget(name: "ProcessSpawnTests", dependencies: ["ProcessSpawn"]),
         .testTarget(name: "GuestCraftAPITests", dependencies: ["GuestCraftAPI"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
-        .testTarget(name: "InstanceClientTests", dependencies: ["InstanceClient", "DemoInstance"]),
-        .testTarget(name: "OfflineStoreTests", dependencies: ["OfflineStore", "ProcessSpawn"]),
-        .testTarget(name: "OutboxTests", dependencies: ["Outbox", "DemoInstance", "ProcessSpawn"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "ClientModel"], exclude: ["Snapshots"]),
+        .testTarget(name: "InstanceClientTests", dependencies: ["TestSupport", "InstanceClient", "DemoInstance"]),
+        .testTarget(name: "OfflineStoreTests", dependencies: ["TestSupport", "OfflineStore", "ProcessSpawn"]),
+        .testTarget(name: "OutboxTests", dependencies: ["TestSupport", "Outbox", "DemoInstance", "ProcessSpawn"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "ClientModel"], exclude: ["Snapshots"]),
         .testTarget(name: "DeviceServicesTests", dependencies: ["DeviceServices", "AppCore"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "AppCore", "ProcessSpawn"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TestSupport", "TerminalUI", "AppCore", "ProcessSpawn"]),
         .testTarget(name: "LiveClientsTests",
-                    dependencies: ["LiveClients", "AppCore", "DeviceServices", "InstanceClient", "OfflineStore", "Outbox",
+                    dependencies: ["TestSupport", "LiveClients", "AppCore", "DeviceServices", "InstanceClient", "OfflineStore", "Outbox",
                                    "DemoInstance", "GuestCraftAPI", "SQLiteDB"]),
-        .testTarget(name: "DemoInstanceTests", dependencies: ["DemoInstance", "HTTPClient", "GuestCraftAPI", "SodiumCrypto",
+        .testTarget(name: "DemoInstanceTests", dependencies: ["TestSupport", "DemoInstance", "HTTPClient", "GuestCraftAPI", "SodiumCrypto",
                                                               "ProcessSpawn"]),
     ]
 )

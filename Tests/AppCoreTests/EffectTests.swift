@@ -1,5 +1,6 @@
 import AppCore
 import Testing
+import TestSupport
 
 /// Effects are values: mapping and naming them keeps their work and routes their actions.
 @MainActor

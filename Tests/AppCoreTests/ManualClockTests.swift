@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct ManualClockTests {
     @Test func sleepersWakeWhenTheirTimeComesInOrder() async throws {

@@ -3,6 +3,7 @@ import Foundation
 import GuestCraftAPI
 import ClientModel
 import Synchronization
+import TestSupport
 
 /// A scripted world behind the My tasks tab: saved copy, read answers in order, the outbox's
 /// pending tasks, the outcome of each change and each discard; every call is recorded.

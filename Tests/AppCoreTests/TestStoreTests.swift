@@ -1,5 +1,6 @@
 import AppCore
 import Testing
+import TestSupport
 
 /// The test store itself fails when a test leaves something unasserted.
 @MainActor

@@ -4,6 +4,7 @@ import GuestCraftAPI
 import HTTPClient
 import ProcessSpawn
 import Testing
+import TestSupport
 
 /// `guestcraft-demo serve` as a process: its first line, its admin key file, signals and restarts on the same data.
 @Suite("guestcraft-demo serve")

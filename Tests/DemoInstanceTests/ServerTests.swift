@@ -4,6 +4,7 @@ import GuestCraftAPI
 import HTTPClient
 import SodiumCrypto
 import Testing
+import TestSupport
 
 @Suite("Server: discovery, problems, caching, files and restarts")
 struct ServerTests {

@@ -4,19 +4,7 @@ import GuestCraftAPI
 import HTTPClient
 import SodiumCrypto
 import Testing
-
-/// A directory under the system's temporary directory with a unique name, deleted when dropped.
-final class TemporaryDirectory: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("demo-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
+import TestSupport
 
 /// A demo instance for one test, reached over real HTTP on 127.0.0.1 with a client of its own.
 final class Demo: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPClient
 import HTTPServer
 import Testing
+import TestSupport
 
 /// A plain server answering "ok" on every path: what each failure test ends with.
 func okServer() throws -> TestServer {

@@ -3,6 +3,7 @@ import HTTPClient
 import HTTPServer
 import ProcessSpawn
 import Synchronization
+import TestSupport
 
 /// A value shared between a handler thread and the test.
 final class Shared<Value: Sendable>: Sendable {
@@ -56,18 +57,6 @@ func eventually(_ condition: () -> Bool) async -> Bool {
         try? await Task.sleep(for: .milliseconds(5))
     }
     return condition()
-}
-
-/// A fresh directory under the temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-    let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("gc-httpclient-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-    }
-    func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
 /// Runs a program to completion; throws on a non-zero exit. Output goes to a file, never to a

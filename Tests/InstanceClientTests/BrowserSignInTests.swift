@@ -4,6 +4,7 @@ import GuestCraftAPI
 import HTTPClient
 @testable import InstanceClient
 import Testing
+import TestSupport
 
 /// Browser sign-in against the demo, with the test playing the browser through its HTML form.
 @Suite struct BrowserSignInTests {

@@ -2,6 +2,7 @@ import Foundation
 import GuestCraftAPI
 @testable import InstanceClient
 import Testing
+import TestSupport
 
 @Suite struct CredentialStoreTests {
     let origin = InstanceOrigin(string: "https://hotel.example.com")!

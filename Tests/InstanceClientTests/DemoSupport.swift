@@ -4,6 +4,7 @@ import GuestCraftAPI
 import HTTPClient
 @testable import InstanceClient
 import Testing
+import TestSupport
 
 /// A demo instance running in this process on 127.0.0.1, with an admin client, stopped when released.
 final class Demo: Sendable {

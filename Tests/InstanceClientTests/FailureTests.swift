@@ -4,6 +4,7 @@ import GuestCraftAPI
 import HTTPClient
 @testable import InstanceClient
 import Testing
+import TestSupport
 
 /// Each way a request can fail against the demo's faults ends in its own case, and the next
 /// request on the same client still works.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPClient
 @testable import InstanceClient
 import Testing
+import TestSupport
 
 /// The loopback listener on its own, with the test as the browser.
 @Suite struct ListenerTests {

@@ -3,6 +3,7 @@ import Foundation
 import GuestCraftAPI
 @testable import InstanceClient
 import Testing
+import TestSupport
 
 /// Pairing links exchanged with the demo instance, and each way one is refused.
 @Suite struct PairingTests {

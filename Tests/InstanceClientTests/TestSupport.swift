@@ -4,6 +4,7 @@ import HTTPClient
 import HTTPServer
 @testable import InstanceClient
 import Synchronization
+import TestSupport
 
 /// A value shared between a handler thread and the test.
 final class Shared<Value: Sendable>: Sendable {
@@ -47,21 +48,6 @@ func makeHTTP(totalTimeout: Duration = .seconds(10), lowSpeedLimit: Int = 100, l
                                                       lowSpeedLimit: lowSpeedLimit, lowSpeedTime: lowSpeedTime,
                                                       maxResponseBodyBytes: maxBody, environment: environment),
                transport: HTTPTransport())
-}
-
-/// A unique directory under the temporary directory, removed when released.
-final class TemporaryDirectory: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("gc-instanceclient-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
 }
 
 /// The mode bits of a path.

@@ -5,6 +5,7 @@ import Testing
 @testable import OfflineStore
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// kill -9 in the middle of enqueues: the test binary runs itself as the child (only the child

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OfflineStore
+import TestSupport
 
 @Suite struct OutboxPrimitiveTests {
     private func open() throws -> (TemporaryDirectory, OfflineStore, GenerationID) {

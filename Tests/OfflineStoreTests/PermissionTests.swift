@@ -3,6 +3,7 @@ import Testing
 @testable import OfflineStore
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// Modes are checked under umask 022 (the usual one, which would give 0644 files and 0755 dirs).

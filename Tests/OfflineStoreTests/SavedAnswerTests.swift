@@ -2,6 +2,7 @@ import Foundation
 import GuestCraftAPI
 import Testing
 @testable import OfflineStore
+import TestSupport
 
 /// A saved read's body: the ETag is taken from its head exactly as a full decode reads it, and
 /// any head it cannot vouch for sends the caller to the full decode.

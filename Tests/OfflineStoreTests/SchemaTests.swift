@@ -2,6 +2,7 @@ import Foundation
 import SQLiteDB
 import Testing
 @testable import OfflineStore
+import TestSupport
 
 @Suite struct SchemaTests {
     @Test func aNewFileGetsEveryStep() throws {

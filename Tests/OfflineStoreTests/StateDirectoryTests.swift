@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OfflineStore
+import TestSupport
 
 @Suite struct StateDirectoryTests {
     @Test func guestcraftHomeWins() {

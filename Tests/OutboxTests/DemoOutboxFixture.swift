@@ -5,6 +5,7 @@ import InstanceClient
 import OfflineStore
 import Testing
 @testable import Outbox
+import TestSupport
 
 let harbour: PropertyID = "prp_harbour"
 let housekeeperDesk = Partition(instanceKey: "demo-instance", personID: "usr_housekeeper", workspaceID: "wsp_demo")

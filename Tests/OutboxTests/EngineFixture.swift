@@ -2,6 +2,7 @@ import Foundation
 import OfflineStore
 import Testing
 @testable import Outbox
+import TestSupport
 
 let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 let desk = Partition(instanceKey: "inst-1", personID: "p-anna", workspaceID: "ws-1")
@@ -13,7 +14,7 @@ final class EngineFixture: @unchecked Sendable {
     let dir: TemporaryDirectory
     let store: OfflineStore
     let sleeper = ManualSleeper()
-    let clock = ManualClock(t0)
+    let clock = ManualClock(now: t0)
     let engine: OutboxEngine<ScriptedClient>
     private let log = EventLog()
 

@@ -148,15 +148,6 @@ final class ManualSleeper: @unchecked Sendable {
     }
 }
 
-/// A clock the test moves.
-final class ManualClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-    init(_ start: Date) { current = start }
-    var now: Date { lock.withLock { current } }
-    func advance(_ seconds: TimeInterval) { lock.withLock { current = current.addingTimeInterval(seconds) } }
-}
-
 /// A second operation on the same rooms (a note), to show that subjects block across
 /// operations while rebase stays within one.
 struct RoomNote: OutboxOperation {

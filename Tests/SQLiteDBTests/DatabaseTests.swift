@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Testing
 @testable import SQLiteDB
+import TestSupport
 
 @Suite struct DatabaseTests {
     @Test func typedValuesRoundTripThroughAFile() throws {

@@ -2,6 +2,7 @@ import AppCore
 import Glibc
 import Testing
 @testable import TerminalUI
+import TestSupport
 
 /// The main loop with a scripted terminal: keys become actions, effects wake it, it redraws,
 /// resizes, quits and always gives the terminal back.

@@ -2,6 +2,7 @@ import Foundation
 import GuestCraftAPI
 import ClientModel
 @testable import AppCore
+import TestSupport
 
 /// An environment whose every client fails and records its name when called: a test replaces
 /// the clients it expects to be used and checks `unexpected` is empty at the end.

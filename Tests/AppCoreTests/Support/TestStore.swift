@@ -2,6 +2,7 @@ import AppCore
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 
 /// An exhaustive test store in the shape of TCA's: each `send` and `receive` states exactly how
 /// the state changes; every action an effect sends back must be received; at the end no effect

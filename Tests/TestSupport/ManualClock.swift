@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// A clock that moves only when a test says so (`advance(by:)`), for effects that wait
-/// (the 10-second Undo, a retry delay) without a test waiting in real time.
+/// (the 10-second Undo, a retry delay) without a test waiting in real time. One for every test
+/// target (the app core's `ClockClient`, the outbox's `OutboxTiming`).
 public final class ManualClock: Sendable {
     private struct Sleeper {
         var deadline: Duration
@@ -23,11 +24,6 @@ public final class ManualClock: Sendable {
 
     public init(now: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
         state = Mutex(State(start: now))
-    }
-
-    /// The clock as the environment takes it.
-    public var client: ClockClient {
-        ClockClient(now: { [self] in now }, sleep: { [self] duration in try await sleep(for: duration) })
     }
 
     /// The start time plus every `advance` so far.
@@ -59,7 +55,20 @@ public final class ManualClock: Sendable {
         due.forEach { $0.resume() }
     }
 
-    private func sleep(for duration: Duration) async throws {
+    /// Moves time forward at once, waking every sleeper whose time has come (for code that
+    /// only reads `now`).
+    public func advance(_ seconds: TimeInterval) {
+        let due = state.withLock { s -> [CheckedContinuation<Void, any Error>] in
+            s.elapsed += .milliseconds(Int64((seconds * 1000).rounded()))
+            let ready = s.sleepers.filter { $0.value.deadline <= s.elapsed }
+            for id in ready.keys { s.sleepers[id] = nil }
+            return ready.sorted { $0.value.deadline < $1.value.deadline }.map(\.value.continuation)
+        }
+        due.forEach { $0.resume() }
+    }
+
+    /// Sleeps until `advance` has moved the clock past `duration`; throws when cancelled.
+    public func sleep(for duration: Duration) async throws {
         let id = state.withLock { s in
             s.nextID += 1
             s.arriving.insert(s.nextID)

@@ -82,6 +82,9 @@ let package = Package(
         // What the test targets share: a manual clock, temporary directories.
         .target(name: "TestSupport", dependencies: ["AppCore"], path: "Tests/TestSupport"),
 
+        // The table of docs/architecture.md, checked against Package.swift and every import.
+        .testTarget(name: "ArchitectureTests"),
+
         // One test target per library target.
         .testTarget(name: "SodiumCryptoTests", dependencies: ["SodiumCrypto"]),
         .testTarget(name: "SQLiteDBTests", dependencies: ["TestSupport", "SQLiteDB"]),

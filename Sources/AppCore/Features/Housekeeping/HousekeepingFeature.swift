@@ -6,32 +6,6 @@ import GuestCraftAPI
 /// number or a scanned tag; `d`/`c`/`i` change the focused room at once through the outbox;
 /// Enter opens the room's detail. Tells the app what it needs through `delegate`.
 public struct HousekeepingFeature: Reducer {
-    /// The room detail screen (Enter on a room), read again each time it opens.
-    public struct RoomDetail: Sendable, Equatable {
-        public var unitID: UnitID
-        public var detail: UnitDetail?
-        public var freshness: Freshness
-        public var lastUpdated: String?
-        /// The focused line among `RoomDetail.lines`.
-        public var focus: Int
-
-        public init(unitID: UnitID, detail: UnitDetail? = nil, freshness: Freshness = .loading,
-                    lastUpdated: String? = nil, focus: Int = 0) {
-            self.unitID = unitID
-            self.detail = detail
-            self.freshness = freshness
-            self.lastUpdated = lastUpdated
-            self.focus = focus
-        }
-
-        /// The focusable lines: the three statuses, then "Report a fault".
-        public enum Line: Sendable, Equatable, CaseIterable {
-            case dirty, clean, inspected, reportFault
-        }
-
-        public static let lines = Line.allCases
-    }
-
     public struct State: Sendable, Equatable {
         public var list: RoomList
         public var businessDate: BusinessDate?
@@ -252,7 +226,7 @@ public struct HousekeepingFeature: Reducer {
 
     // MARK: Keys of the list
 
-    private func listKey(_ key: Key, _ state: inout State) -> Effect<Action> {
+    func listKey(_ key: Key, _ state: inout State) -> Effect<Action> {
         if state.jump != nil, let effect = jumpKey(key, &state) { return effect }
         switch key {
         case .character(let c) where c.isASCII && c.isNumber:
@@ -298,7 +272,7 @@ public struct HousekeepingFeature: Reducer {
     }
 
     /// Keys while jumping; nil hands the key back to the list (moving ends the jump).
-    private func jumpKey(_ key: Key, _ state: inout State) -> Effect<Action>? {
+    func jumpKey(_ key: Key, _ state: inout State) -> Effect<Action>? {
         guard let typed = state.jump else { return nil }
         switch key {
         case .character(let c):
@@ -323,13 +297,13 @@ public struct HousekeepingFeature: Reducer {
     }
 
     /// Focus follows the digits while they are typed.
-    private func jumpLive(_ state: inout State) {
+    func jumpLive(_ state: inout State) {
         guard let typed = state.jump, let id = state.list.match(number: Self.roomNumber(inTag: typed)) else { return }
         focusShowing(id, &state)
     }
 
     /// Jumps to the room a typed number or a scanned tag (`203`, `room/203`) names.
-    private func jump(to text: String, _ state: inout State) {
+    func jump(to text: String, _ state: inout State) {
         let number = Self.roomNumber(inTag: text)
         guard !number.isEmpty else { return }
         if let id = state.list.match(number: number) {
@@ -351,23 +325,23 @@ public struct HousekeepingFeature: Reducer {
     }
 
     /// Focuses a room, clearing a filter that hides it.
-    private func focusShowing(_ id: UnitID, _ state: inout State) {
+    func focusShowing(_ id: UnitID, _ state: inout State) {
         if state.list.position(of: id) == nil { setFilter(RoomFilter(), &state) }
         state.focus = id
     }
 
-    private func move(by delta: Int, _ state: inout State) {
+    func move(by delta: Int, _ state: inout State) {
         let current = state.focus.flatMap { state.list.position(of: $0) } ?? (delta > 0 ? -1 : 0)
         move(to: current + delta, &state)
     }
 
-    private func move(to position: Int, _ state: inout State) {
+    func move(to position: Int, _ state: inout State) {
         let count = state.list.visible.count
         guard count > 0 else { return }
         state.focus = state.list.visibleID(at: min(max(0, position), count - 1))
     }
 
-    private func setFilter(_ filter: RoomFilter, _ state: inout State) {
+    func setFilter(_ filter: RoomFilter, _ state: inout State) {
         state.list.setFilter(filter)
         if let focus = state.focus, state.list.position(of: focus) != nil { return }
         state.focus = state.list.visibleID(at: 0)
@@ -378,146 +352,18 @@ public struct HousekeepingFeature: Reducer {
         return index + 1 < values.count ? values[index + 1] : nil
     }
 
-    // MARK: Keys of the room detail
-
-    private func detailKey(_ key: Key, _ state: inout State) -> Effect<Action> {
-        guard let detail = state.detail else { return .none }
-        let last = RoomDetail.lines.count - 1
-        switch key {
-        case .escape, .backspace, .left:
-            state.detail = nil
-            return .cancel(id: Self.detailReadID)
-        case .up, .character("k"): state.detail?.focus = max(0, detail.focus - 1)
-        case .down, .character("j"): state.detail?.focus = min(last, detail.focus + 1)
-        case .home: state.detail?.focus = 0
-        case .end: state.detail?.focus = last
-        case .character("d"): return change(to: .dirty, of: detail.unitID, &state)
-        case .character("c"): return change(to: .clean, of: detail.unitID, &state)
-        case .character("i"): return change(to: .inspected, of: detail.unitID, &state)
-        case .character("r"):
-            return .merge(read(&state), readDetail(detail.unitID, loadSaved: false))
-        case .character("n") where state.badge.toSend > 0:
-            return .send(.delegate(.sendNow))
-        case .character("v") where state.badge.toReview > 0:
-            return .send(.delegate(.review))
-        case .enter:
-            switch RoomDetail.lines[detail.focus] {
-            case .dirty: return change(to: .dirty, of: detail.unitID, &state)
-            case .clean: return change(to: .clean, of: detail.unitID, &state)
-            case .inspected: return change(to: .inspected, of: detail.unitID, &state)
-            case .reportFault: state.notice = Notice(.info, L("room.report_fault_unavailable"))
-            }
-        default:
-            break
-        }
-        return .none
-    }
-
-    // MARK: Status changes
-
-    private func change(to status: HousekeepingStatus, _ state: inout State) -> Effect<Action> {
-        guard let focus = state.focus else { return .none }
-        return change(to: status, of: focus, &state)
-    }
-
-    /// Shows the new status at once and hands it to the outbox with the version the device read.
-    /// While a change of the same room is with the outbox, the new one waits for its answer, so
-    /// it goes with the version that change created.
-    private func change(to status: HousekeepingStatus, of id: UnitID, _ state: inout State) -> Effect<Action> {
-        guard let entry = state.list.entry(id) else { return .none }
-        let number = InertText.sanitize(entry.unit.number)
-        if entry.shown == status && !state.inFlight.contains(id) {
-            state.notice = Notice(.info, L("room.already", ["number": number, "status": StatusLabels.word(status)]))
-            return .none
-        }
-        state.list.update(id) {
-            $0.shown = status
-            $0.mark = .sending
-        }
-        state.notice = nil
-        if state.inFlight.contains(id) {
-            state.waiting[id] = status
-            return .none
-        }
-        return submit(status, entry.unit, &state)
-    }
-
-    private func submit(_ status: HousekeepingStatus, _ unit: RoomUnit, _ state: inout State) -> Effect<Action> {
-        state.inFlight.insert(unit.id)
-        let environment = self.environment
-        let ref = unit.ref
-        let version = unit.housekeepingVersion
-        return .run { send in
-            let outcome = await environment.setStatus(ref, status, version)
-            send(.statusChangeFinished(ref.id, status, outcome))
-        }
-    }
-
-    private func statusChangeFinished(_ id: UnitID, _ status: HousekeepingStatus, _ outcome: ChangeOutcome<RoomUnit>,
-                                      _ state: inout State) -> Effect<Action> {
-        state.inFlight.remove(id)
-        guard let entry = state.list.entry(id) else { return .send(.delegate(.outboxChanged)) }
-        let number = InertText.sanitize(entry.unit.number)
-        let next = state.waiting.removeValue(forKey: id)
-        var effects: [Effect<Action>] = [.send(.delegate(.outboxChanged))]
-        switch outcome {
-        case .sent(let unit):
-            state.list.update(id) {
-                $0.unit = unit
-                if next == nil {
-                    $0.shown = unit.housekeepingStatus
-                    $0.mark = .none
-                }
-            }
-        case .queued(let waitsForDecision):
-            state.pending.queued[id] = status
-            state.list.update(id) { $0.mark = waitsForDecision ? .held : .queued }
-        case .held(let reason, let code):
-            // Back to the instance's status; a later change of this room would wait behind the held one.
-            state.pending.held.insert(id)
-            state.list.update(id) {
-                $0.shown = $0.unit.housekeepingStatus
-                $0.mark = .held
-            }
-            let notice = Notice(.warning, StatusLabels.heldSentence(number: number, reason: reason, code: code))
-            state.notice = notice
-            state.heldNotice = HeldNotice(subject: id, notice: notice)
-            effects.append(read(&state))
-            if next != nil { return .merge(effects) }
-        case .expired:
-            state.list.update(id) {
-                $0.shown = $0.unit.housekeepingStatus
-                $0.mark = .none
-            }
-            state.notice = Notice(.error, L("room.change_expired", ["number": number]))
-            return .merge(effects)
-        case .failed:
-            let mark: RoomMark = state.pending.held.contains(id) ? .held : .none
-            state.list.update(id) {
-                $0.shown = $0.unit.housekeepingStatus
-                $0.mark = mark
-            }
-            state.notice = Notice(.error, L("room.change_not_saved", ["number": number]))
-            return .merge(effects)
-        }
-        if let next, let current = state.list.entry(id) {
-            effects.append(submit(next, current.unit, &state))
-        }
-        return .merge(effects)
-    }
-
     // MARK: Reads
 
-    private var listRead: ListRead<UnitList, PendingRooms, Action> {
+    var listRead: ListRead<UnitList, PendingRooms, Action> {
         ListRead(id: Self.readID, saved: environment.savedUnits, fetch: environment.fetchUnits,
                  pending: environment.pendingRooms, savedLoaded: Action.savedLoaded, read: Action.unitsRead)
     }
 
-    private func read(_ state: inout State) -> Effect<Action> {
+    func read(_ state: inout State) -> Effect<Action> {
         listRead.fresh(&state.freshness, lastUpdated: state.lastUpdated)
     }
 
-    private func readDetail(_ id: UnitID, loadSaved: Bool) -> Effect<Action> {
+    func readDetail(_ id: UnitID, loadSaved: Bool) -> Effect<Action> {
         let environment = self.environment
         return .run(id: Self.detailReadID, cancelInFlight: true) { send in
             if loadSaved { send(.detailSavedLoaded(id, await environment.savedUnit(id))) }
@@ -526,7 +372,7 @@ public struct HousekeepingFeature: Reducer {
     }
 
     /// Shows a read: the instance's rooms with this device's changes still in the outbox on top.
-    private func apply(_ units: UnitList, _ state: inout State) {
+    func apply(_ units: UnitList, _ state: inout State) {
         let pending = state.pending
         let sending = state.inFlight
         let waiting = state.waiting
@@ -546,7 +392,7 @@ public struct HousekeepingFeature: Reducer {
     }
 
     /// The outbox's marks over the rooms already shown (an offline refresh).
-    private func apply(pendingOnly pending: PendingRooms, _ state: inout State) {
+    func apply(pendingOnly pending: PendingRooms, _ state: inout State) {
         for entry in state.list.rooms where !state.inFlight.contains(entry.unit.id) {
             let id = entry.unit.id
             let queued = pending.queued[id]
@@ -562,7 +408,7 @@ public struct HousekeepingFeature: Reducer {
     }
 
     /// A fresher copy of one room (from its detail) replaces the list's when it is newer.
-    private func refreshRoom(from unit: RoomUnit, _ state: inout State) {
+    func refreshRoom(from unit: RoomUnit, _ state: inout State) {
         guard let entry = state.list.entry(unit.id), unit.housekeepingVersion >= entry.unit.housekeepingVersion
         else { return }
         state.list.update(unit.id) {

@@ -21,51 +21,6 @@ public struct TasksFeature: Reducer {
         }
     }
 
-    /// The last status change, undone by `u` with its inverse while `secondsLeft` > 0.
-    public struct Undo: Sendable, Equatable {
-        public var task: TaskID
-        public var inverse: TaskStatusChange
-        public var secondsLeft: Int
-
-        public init(task: TaskID, inverse: TaskStatusChange, secondsLeft: Int) {
-            self.task = task
-            self.inverse = inverse
-            self.secondsLeft = secondsLeft
-        }
-    }
-
-    /// The question of `k`: why skip? "Do not disturb" in one key, or a typed reason.
-    public struct SkipPrompt: Sendable, Equatable {
-        public var task: TaskID
-        public var reason: String
-        /// Whether focus is on the typed reason (else on "Do not disturb").
-        public var onReason: Bool
-
-        public init(task: TaskID, reason: String = "", onReason: Bool = false) {
-            self.task = task
-            self.reason = reason
-            self.onReason = onReason
-        }
-    }
-
-    /// The task detail (Enter): read again when it opens.
-    public struct Detail: Sendable, Equatable {
-        public var taskID: TaskID
-        public var freshness: Freshness
-        /// The focused line among `TasksView.detailLines`.
-        public var focus: Int
-        /// The note being edited, when it is.
-        public var draft: String?
-
-        public init(taskID: TaskID, freshness: Freshness = .updating(lastUpdated: nil), focus: Int = 0,
-                    draft: String? = nil) {
-            self.taskID = taskID
-            self.freshness = freshness
-            self.focus = focus
-            self.draft = draft
-        }
-    }
-
     public struct State: Sendable, Equatable {
         public var entries: [Entry]
         public var businessDate: BusinessDate?
@@ -285,7 +240,7 @@ public struct TasksFeature: Reducer {
 
     // MARK: Keys of the list
 
-    private func listKey(_ key: Key, _ state: inout State) -> Effect<Action> {
+    func listKey(_ key: Key, _ state: inout State) -> Effect<Action> {
         let rows = TasksView.focusableRows(state)
         let position = state.focus.flatMap { rows.firstIndex(of: $0) }
         switch key {
@@ -325,11 +280,11 @@ public struct TasksFeature: Reducer {
         return .none
     }
 
-    private func focusedTask(_ state: State) -> TaskID? {
+    func focusedTask(_ state: State) -> TaskID? {
         state.focus.flatMap(TasksView.taskID(of:))
     }
 
-    private func startOrFinish(_ id: TaskID, _ state: inout State) -> Effect<Action> {
+    func startOrFinish(_ id: TaskID, _ state: inout State) -> Effect<Action> {
         guard let entry = state.entry(id) else { return .none }
         switch entry.shown.status {
         case .open: return change(id, to: TaskStatusChange(status: .inProgress), &state)
@@ -340,7 +295,7 @@ public struct TasksFeature: Reducer {
         }
     }
 
-    private func askSkip(_ id: TaskID, _ state: inout State) -> Effect<Action> {
+    func askSkip(_ id: TaskID, _ state: inout State) -> Effect<Action> {
         guard let entry = state.entry(id) else { return .none }
         guard entry.shown.status.allowedNext.contains(.skipped) else {
             state.notice = Notice(.info, L("tasks.cannot_skip", ["number": InertText.sanitize(entry.shown.unit.number)]))
@@ -350,7 +305,7 @@ public struct TasksFeature: Reducer {
         return .none
     }
 
-    private func dismiss(_ change: HeldTaskChange, _ state: inout State) -> Effect<Action> {
+    func dismiss(_ change: HeldTaskChange, _ state: inout State) -> Effect<Action> {
         let environment = self.environment
         return .run { send in
             _ = await environment.discard(change.id)
@@ -358,248 +313,18 @@ public struct TasksFeature: Reducer {
         }
     }
 
-    // MARK: Skip question
-
-    private func skipKey(_ key: Key, _ state: inout State) -> Effect<Action> {
-        guard let prompt = state.skip else { return .none }
-        switch key {
-        case .escape:
-            state.skip = nil
-        case .enter:
-            if !prompt.onReason { return submitSkip(Self.doNotDisturb, &state) }
-            let reason = prompt.reason.trimmingCharacters(in: .whitespaces)
-            guard !reason.isEmpty, reason.count <= 200 else {
-                state.notice = Notice(.info, L("tasks.skip_reason_needed"))
-                return .none
-            }
-            return submitSkip(reason, &state)
-        case .character("d") where !prompt.onReason:
-            return submitSkip(Self.doNotDisturb, &state)
-        case .character(let c):
-            state.skip?.onReason = true
-            if prompt.reason.count < 200 { state.skip?.reason.append(c) }
-        case .backspace, .delete:
-            if prompt.onReason, !prompt.reason.isEmpty { state.skip?.reason.removeLast() }
-        case .down, .tab:
-            state.skip?.onReason = true
-        case .up, .backTab:
-            state.skip?.onReason = false
-        default:
-            break
-        }
-        return .none
-    }
-
-    private func submitSkip(_ reason: String, _ state: inout State) -> Effect<Action> {
-        guard let prompt = state.skip else { return .none }
-        state.skip = nil
-        return change(prompt.task, to: TaskStatusChange(status: .skipped, reason: reason), &state)
-    }
-
-    // MARK: Task detail
-
-    private func openDetail(_ id: TaskID, _ state: inout State) -> Effect<Action> {
-        state.detail = Detail(taskID: id, freshness: .updating(lastUpdated: state.lastUpdated))
-        return readTask(id)
-    }
-
-    private func detailKey(_ key: Key, _ state: inout State) -> Effect<Action> {
-        guard let detail = state.detail else { return .none }
-        if let draft = detail.draft { return draftKey(key, draft: draft, &state) }
-        let lines = TasksView.detailLines(state)
-        let last = max(0, lines.count - 1)
-        switch key {
-        case .escape, .backspace, .left:
-            state.detail = nil
-            return .cancel(id: Self.detailReadID)
-        case .up: state.detail?.focus = max(0, detail.focus - 1)
-        case .down, .character("j"): state.detail?.focus = min(last, detail.focus + 1)
-        case .home: state.detail?.focus = 0
-        case .end: state.detail?.focus = last
-        case .character("s"): return startOrFinish(detail.taskID, &state)
-        case .character("k"): return askSkip(detail.taskID, &state)
-        case .character("u"): return undo(&state)
-        case .character("e"): beginEditing(&state)
-        case .character("r"): return .merge(read(&state), readTask(detail.taskID))
-        case .character("n") where state.badge.toSend > 0: return .send(.delegate(.sendNow))
-        case .character("v") where state.badge.toReview > 0: return .send(.delegate(.review))
-        case .enter:
-            guard lines.indices.contains(detail.focus) else { return .none }
-            switch lines[detail.focus] {
-            case .action(.skipped): return askSkip(detail.taskID, &state)
-            case .action(let status): return change(detail.taskID, to: TaskStatusChange(status: status), &state)
-            case .note: beginEditing(&state)
-            case .reportFault: state.notice = Notice(.info, L("room.report_fault_unavailable"))
-            }
-        default:
-            break
-        }
-        return .none
-    }
-
-    private func beginEditing(_ state: inout State) {
-        guard let detail = state.detail, let entry = state.entry(detail.taskID) else { return }
-        state.detail?.draft = entry.shown.note ?? ""
-    }
-
-    private func draftKey(_ key: Key, draft: String, _ state: inout State) -> Effect<Action> {
-        switch key {
-        case .escape:
-            state.detail?.draft = nil
-        case .enter:
-            guard let detail = state.detail, let entry = state.entry(detail.taskID) else { return .none }
-            state.detail?.draft = nil
-            let note = draft.trimmingCharacters(in: .whitespaces)
-            guard note != (entry.shown.note ?? "") else { return .none }
-            guard note.count <= 2000 else {
-                state.notice = Notice(.info, L("task.note_too_long"))
-                return .none
-            }
-            return changeNote(detail.taskID, to: note.isEmpty ? nil : note, &state)
-        case .backspace, .delete:
-            if !draft.isEmpty { state.detail?.draft?.removeLast() }
-        case .character(let c):
-            if draft.count < 2000 { state.detail?.draft?.append(c) }
-        default:
-            break
-        }
-        return .none
-    }
-
-    // MARK: Changes
-
-    /// Shows the change at once and hands it to the outbox with the task's version as this
-    /// device knows it (each change waiting advances it by one), and offers Undo for 10 seconds.
-    private func change(_ id: TaskID, to change: TaskStatusChange, offerUndo: Bool = true,
-                        _ state: inout State) -> Effect<Action> {
-        guard let entry = state.entry(id) else { return .none }
-        let before = entry.shown
-        guard before.status.allowedNext.contains(change.status) else { return .none }
-        let version = before.version
-        state.update(id) {
-            $0.shown.status = change.status
-            $0.shown.skipReason = change.status == .skipped ? change.reason : nil
-            $0.shown.version += 1
-            $0.mark = .sending
-        }
-        state.inFlight[id, default: 0] += 1
-        state.notice = nil
-        var effects: [Effect<Action>] = []
-        let inverse = TaskStatusChange(status: before.status, reason: before.status == .skipped ? before.skipReason : nil)
-        if offerUndo, change.status.allowedNext.contains(before.status) {
-            state.undo = Undo(task: id, inverse: inverse, secondsLeft: Self.undoSeconds)
-            effects.append(undoTimer())
-        } else {
-            state.undo = nil
-            effects.append(.cancel(id: Self.undoID))
-        }
-        let environment = self.environment
-        effects.append(.run { send in
-            send(.changeFinished(id, await environment.setStatus(before, change, version)))
-        })
-        return .merge(effects)
-    }
-
-    private func changeNote(_ id: TaskID, to note: String?, _ state: inout State) -> Effect<Action> {
-        guard let entry = state.entry(id) else { return .none }
-        let before = entry.shown
-        state.update(id) {
-            $0.shown.note = note
-            $0.shown.version += 1
-            $0.mark = .sending
-        }
-        state.inFlight[id, default: 0] += 1
-        state.notice = nil
-        let environment = self.environment
-        return .run { send in
-            send(.changeFinished(id, await environment.setNote(before, note, before.version)))
-        }
-    }
-
-    private func undo(_ state: inout State) -> Effect<Action> {
-        guard let undo = state.undo else { return .none }
-        state.undo = nil
-        let effect = change(undo.task, to: undo.inverse, offerUndo: false, &state)
-        return .merge(.cancel(id: Self.undoID), effect)
-    }
-
-    private func undoTimer() -> Effect<Action> {
-        let clock = environment.clock
-        return .run(id: Self.undoID, cancelInFlight: true) { send in
-            for _ in 0..<Self.undoSeconds {
-                try await clock.sleep(.seconds(1))
-                send(.undoTick)
-            }
-        }
-    }
-
-    private func changeFinished(_ id: TaskID, _ outcome: ChangeOutcome<HousekeepingTask>,
-                                _ state: inout State) -> Effect<Action> {
-        let left = max(0, (state.inFlight[id] ?? 1) - 1)
-        state.inFlight[id] = left == 0 ? nil : left
-        guard let entry = state.entry(id) else { return .send(.delegate(.outboxChanged)) }
-        let number = InertText.sanitize(entry.task.unit.number)
-        var effects: [Effect<Action>] = [.send(.delegate(.outboxChanged))]
-        switch outcome {
-        case .sent(let task):
-            state.update(id) {
-                $0.task = task
-                if left == 0 {
-                    $0.shown = task
-                    $0.mark = .none
-                }
-            }
-        case .queued(let waitsForDecision):
-            state.update(id) { if left == 0 { $0.mark = waitsForDecision ? .held : .queued } }
-        case .held(let reason, let code):
-            state.update(id) {
-                $0.shown = $0.task
-                $0.mark = .held
-            }
-            if state.undo?.task == id {
-                state.undo = nil
-                effects.append(.cancel(id: Self.undoID))
-            }
-            let notice = Notice(.warning, Self.heldSentence(number: number, reason: reason, code: code))
-            state.notice = notice
-            state.heldNotice = HeldNotice(subject: id, notice: notice)
-            effects.append(read(&state))
-        case .expired, .failed:
-            state.update(id) {
-                $0.shown = $0.task
-                $0.mark = .none
-            }
-            if state.undo?.task == id {
-                state.undo = nil
-                effects.append(.cancel(id: Self.undoID))
-            }
-            state.notice = Notice(.error, outcome == .expired ? L("task.change_expired", ["number": number])
-                                                              : L("task.change_not_saved", ["number": number]))
-        }
-        return .merge(effects)
-    }
-
-    static func heldSentence(number: String, reason: HoldReason, code: String?) -> String {
-        switch (reason, code) {
-        case (.conflict, "task.transition_invalid"): L("task.held.transition", ["number": number])
-        case (.conflict, _): L("task.held.conflict", ["number": number])
-        case (.refused, "auth.forbidden"): L("task.held.forbidden", ["number": number])
-        case (.refused, _): L("task.held.refused", ["number": number])
-        }
-    }
-
     // MARK: Reads
 
-    private var listRead: ListRead<TaskList, PendingTasks, Action> {
+    var listRead: ListRead<TaskList, PendingTasks, Action> {
         ListRead(id: Self.readID, saved: environment.savedTasks, fetch: environment.fetchTasks,
                  pending: environment.pendingTasks, savedLoaded: Action.savedLoaded, read: Action.tasksRead)
     }
 
-    private func read(_ state: inout State) -> Effect<Action> {
+    func read(_ state: inout State) -> Effect<Action> {
         listRead.fresh(&state.freshness, lastUpdated: state.lastUpdated)
     }
 
-    private func readTask(_ id: TaskID) -> Effect<Action> {
+    func readTask(_ id: TaskID) -> Effect<Action> {
         let environment = self.environment
         return .run(id: Self.detailReadID, cancelInFlight: true) { send in
             send(.detailRead(id, await environment.fetchTask(id)))
@@ -607,7 +332,7 @@ public struct TasksFeature: Reducer {
     }
 
     /// The read's tasks, arriving guests first then by room, with the outbox's changes on top.
-    private func apply(_ list: TaskList, _ state: inout State) {
+    func apply(_ list: TaskList, _ state: inout State) {
         let previous = state.entries
         let inFlight = state.inFlight
         let sorted = list.tasks.enumerated().sorted { a, b in
@@ -627,7 +352,7 @@ public struct TasksFeature: Reducer {
 
     /// The outbox's changes as read again after one left it: marks, the held list, the focus, and
     /// the held sentence of a change no longer held.
-    private func showPending(_ pending: PendingTasks, _ state: inout State) {
+    func showPending(_ pending: PendingTasks, _ state: inout State) {
         state.pending = pending
         state.held = pending.held
         reapplyPending(&state)
@@ -638,7 +363,7 @@ public struct TasksFeature: Reducer {
         }
     }
 
-    private func reapplyPending(_ state: inout State) {
+    func reapplyPending(_ state: inout State) {
         let pending = state.pending
         for index in state.entries.indices where (state.inFlight[state.entries[index].task.id] ?? 0) == 0 {
             state.entries[index] = Self.entry(state.entries[index].task, pending: pending)
@@ -658,7 +383,7 @@ public struct TasksFeature: Reducer {
         return Entry(task: task, shown: shown, mark: held ? .held : .queued)
     }
 
-    private func fixFocus(_ state: inout State) {
+    func fixFocus(_ state: inout State) {
         let rows = TasksView.focusableRows(state)
         if let focus = state.focus, rows.contains(focus) { return }
         state.focus = rows.first { TasksView.taskID(of: $0) != nil } ?? rows.first

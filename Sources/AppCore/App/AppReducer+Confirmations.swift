@@ -1,0 +1,47 @@
+import Catalog
+import Foundation
+import GuestCraftAPI
+import ClientModel
+
+/// The questions asked before something that deletes or ends, and what a yes does.
+extension AppReducer {
+    /// What a confirmed question does.
+    func confirmed(_ purpose: Confirmation.Purpose, _ state: inout AppState) -> Effect<AppAction> {
+        switch purpose {
+        case .quit:
+            state.quitRequested = true
+            return .none
+
+        case .signOut(let id):
+            guard let current = state.current, current.session.sessionID == id else { return .none }
+            let session = current.session
+            let account = current.offlineAccount
+            let name = current.instance.name
+            let leave = leaveCurrent(&state)
+            state.preferences.forget(instanceKey: current.instance.key, personID: session.user.id.rawValue)
+            state.route = .connect(ConnectFeature.State(notice: Notice(.info, L("account.signing_out"))))
+            let signOut = environment.api.signOut
+            let forgetAccount = environment.offline.forgetAccount
+            let log = environment.log
+            return .merge(leave, savePreferences(state), .run { send in
+                let outcome = await signOut(session)
+                if case .failure(let error) = await forgetAccount(account) { log("sign-out: forgetting the account failed: \(error)") }
+                send(.signedOut(instanceName: name, outcome))
+            })
+
+        case .removeInstance(let instance):
+            var effects: [Effect<AppAction>] = []
+            if state.current?.instance.key == instance.key { effects.append(leaveCurrent(&state)) }
+            state.preferences.forget(instanceKey: instance.key)
+            state.route = .connect(ConnectFeature.State(notice: Notice(.info, L("connect.removing"))))
+            let remove = environment.instances.remove
+            effects.append(savePreferences(state))
+            effects.append(.run { send in send(.instanceRemoved(instanceName: instance.name, await remove(instance))) })
+            return .merge(effects)
+
+        case .discard(let id):
+            let discard = environment.outbox.discard
+            return .run { send in send(.discarded(await discard(id))) }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Catalog
+import Foundation
+import GuestCraftAPI
+import ClientModel
+
+/// What the features ask of the app (their `delegate` actions).
+extension AppReducer {
+    func connectDelegate(_ delegate: ConnectFeature.Action.Delegate, _ state: inout AppState) -> Effect<AppAction> {
+        switch delegate {
+        case .open(let summary):
+            return open(summary, &state)
+        case .pair(let link):
+            var pair = PairFeature.State(link: link ?? "", deviceName: deviceName(state))
+            let effect = link == nil ? .none : pairFeature.startCheck(&pair)
+            state.route = .pair(pair)
+            return effect.map(AppAction.pair)
+        case .remove(let summary):
+            let question = summary.unsent == 0
+                ? L("connect.remove_question", ["instance": summary.instance.name])
+                : L("connect.remove_question_unsent", ["instance": summary.instance.name, "count": summary.unsent])
+            state.confirmation = Confirmation(purpose: .removeInstance(summary.instance), question: question,
+                                              confirmLabel: L("connect.remove"))
+            return .none
+        }
+    }
+
+    func workspaceDelegate(_ delegate: WorkspaceFeature.Action.Delegate,
+                                   _ state: inout AppState) -> Effect<AppAction> {
+        switch delegate {
+        case .chosen(let workspace, let property, let automatically):
+            guard let current = state.current else { return .none }
+            let leave = leaveContext(&state)
+            state.current?.workspace = workspace
+            state.current?.property = property
+            if automatically {
+                state.current?.notices.append(Notice(.info, L("workspace.chosen_automatically", ["property": property.name])))
+            } else {
+                state.current?.notices = []
+            }
+            state.preferences.remember(WorkChoice(instanceKey: current.instance.key,
+                                                  personID: current.session.user.id.rawValue,
+                                                  workspace: workspace, property: property))
+            return .merge(leave, savePreferences(state), beginContext(&state))
+        case .cancelled:
+            if let current = state.current, current.property != nil, current.generation != nil {
+                state.route = .work
+                return .none
+            }
+            return showConnect(&state)
+        case .sessionEnded:
+            return endSession(&state)
+        }
+    }
+
+    func accountDelegate(_ delegate: AccountFeature.Action.Delegate, _ state: inout AppState) -> Effect<AppAction> {
+        guard let current = state.current else { return .none }
+        switch delegate {
+        case .run(.switchProperty):
+            state.route = .workspace(WorkspaceFeature.State(session: current.session, current: current.property?.id,
+                                                            canCancel: true))
+            return workspaceFeature.load(current.session).map(AppAction.workspace)
+        case .run(.switchInstance):
+            return showConnect(&state)
+        case .run(.sendNow):
+            let sendNow = environment.outbox.sendNow
+            return .run { _ in await sendNow() }
+        case .run(.signOut):
+            let accountCounts = environment.offline.accountCounts
+            let account = current.offlineAccount
+            let id = current.session.sessionID
+            return .run { send in send(.signOutCounted(id, await accountCounts(account))) }
+        case .discard(let change):
+            state.confirmation = Confirmation(purpose: .discard(change.id),
+                                              question: L("account.discard_question", ["change": change.summary]),
+                                              confirmLabel: L("account.discard"))
+            return .none
+        }
+    }
+
+    func tabsDelegate(_ delegate: WorkTabDelegate, _ state: inout AppState) -> Effect<AppAction> {
+        guard var current = state.current else { return .none }
+        switch delegate {
+        case .connection(let connection):
+            if connection == .online {
+                let effect = markOnline(&current)
+                state.current = current
+                return effect
+            }
+            state.current?.connection = connection
+            return .none
+        case .sessionEnded:
+            return endSession(&state)
+        case .outboxChanged:
+            var effects = [loadAccountIfShown(&state)]
+            if let partition = current.partition { effects.append(count(partition)) }
+            return .merge(effects)
+        case .sendNow:
+            let sendNow = environment.outbox.sendNow
+            return .run { _ in await sendNow() }
+        case .openReview:
+            return .merge(select(.account, &state), accountScope.reduce(into: &state, action: .account(.focusReview)))
+        }
+    }
+}

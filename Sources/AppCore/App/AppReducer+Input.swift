@@ -1,0 +1,155 @@
+import Catalog
+import Foundation
+import GuestCraftAPI
+import ClientModel
+
+/// Input routing: a confirmation or the help takes every key first; then `?`, `q`/F10 and
+/// `1`–`5`/F1–F5 unless the screen edits text; then the screen's feature.
+extension AppReducer {
+    /// A digit that the tab on screen takes itself (Housekeeping's jump to a room).
+    func digitGoesToTab(_ key: Key, _ state: AppState) -> Bool {
+        guard case .character = key, let current = state.current, current.activeTab != .account else { return false }
+        return WorkTabs.takesDigits(current.tabs, tab: current.activeTab)
+    }
+
+    func keyPressed(_ key: Key, _ state: inout AppState) -> Effect<AppAction> {
+        if var confirmation = state.confirmation {
+            switch key {
+            case .character("y"), .character("Y"):
+                return reduce(into: &state, action: .confirmationAnswered(true))
+            case .character("n"), .character("N"), .escape, .character("q"), .backspace:
+                return reduce(into: &state, action: .confirmationAnswered(false))
+            case .enter:
+                return reduce(into: &state, action: .confirmationAnswered(confirmation.focusOnConfirm))
+            case .up, .down, .tab, .backTab, .character("j"), .character("k"), .left, .right:
+                confirmation.focusOnConfirm.toggle()
+                state.confirmation = confirmation
+            default:
+                break
+            }
+            return .none
+        }
+        if state.help != nil {
+            return helpScope.reduce(into: &state, action: .help(.keyPressed(key)))
+        }
+        if !state.isEditingText || key == .function(10) {
+            switch key {
+            case .character("?"):
+                state.help = HelpFeature.State(keys: AppView.helpKeys(state))
+                return .none
+            case .character("q"), .function(10):
+                return quit(&state)
+            default:
+                break
+            }
+            if state.route == .work, let tab = WorkTab.opened(by: key), !digitGoesToTab(key, state) {
+                return select(tab, &state)
+            }
+        }
+        switch state.route {
+        case .starting:
+            return .none
+        case .connect:
+            return connectScope.reduce(into: &state, action: .connect(.keyPressed(key)))
+        case .pair:
+            return pairScope.reduce(into: &state, action: .pair(.keyPressed(key)))
+        case .signIn:
+            return signInScope.reduce(into: &state, action: .signIn(.keyPressed(key)))
+        case .workspace:
+            return workspaceScope.reduce(into: &state, action: .workspace(.keyPressed(key)))
+        case .work:
+            guard let current = state.current else { return .none }
+            if key == .escape, !current.notices.isEmpty, !state.isEditingText {
+                state.current?.notices = []
+                return .none
+            }
+            if current.activeTab == .account {
+                return accountScope.reduce(into: &state, action: .account(.keyPressed(key)))
+            }
+            return tabEvent(.keyPressed(current.activeTab, key), &state)
+        }
+    }
+
+    func pasted(_ text: String, _ state: inout AppState) -> Effect<AppAction> {
+        guard state.confirmation == nil, state.help == nil else { return .none }
+        switch state.route {
+        case .starting, .workspace: return .none
+        case .connect: return connectScope.reduce(into: &state, action: .connect(.pasted(text)))
+        case .pair: return pairScope.reduce(into: &state, action: .pair(.pasted(text)))
+        case .signIn: return signInScope.reduce(into: &state, action: .signIn(.pasted(text)))
+        case .work:
+            guard let tab = state.current?.activeTab, tab != .account else { return .none }
+            return tabEvent(.pasted(tab, text), &state)
+        }
+    }
+
+    func clicked(_ target: HitTarget, _ state: inout AppState) -> Effect<AppAction> {
+        if state.confirmation != nil {
+            if case .row(let id) = target, id == AppView.confirmYesRow || id == AppView.confirmNoRow {
+                return reduce(into: &state, action: .confirmationAnswered(id == AppView.confirmYesRow))
+            }
+            return .none
+        }
+        if state.help != nil {
+            if case .row(let id) = target, let index = HelpFeature.index(of: id) {
+                return helpScope.reduce(into: &state, action: .help(.rowClicked(index)))
+            }
+            return .none
+        }
+        switch target {
+        case .tab(let id):
+            guard state.route == .work, let tab = WorkTab(rawValue: id) else { return .none }
+            return select(tab, &state)
+        case .row(let id):
+            switch state.route {
+            case .starting: return .none
+            case .connect: return connectScope.reduce(into: &state, action: .connect(.rowClicked(id)))
+            case .pair: return pairScope.reduce(into: &state, action: .pair(.rowClicked(id)))
+            case .signIn: return signInScope.reduce(into: &state, action: .signIn(.rowClicked(id)))
+            case .workspace: return workspaceScope.reduce(into: &state, action: .workspace(.rowClicked(id)))
+            case .work:
+                guard let tab = state.current?.activeTab else { return .none }
+                if tab == .account { return accountScope.reduce(into: &state, action: .account(.rowClicked(id))) }
+                return tabEvent(.rowClicked(tab, id), &state)
+            }
+        }
+    }
+
+    /// `q`: quits at once when nothing is unsent, else says how many changes wait first.
+    func quit(_ state: inout AppState) -> Effect<AppAction> {
+        let counts = state.current?.outbox ?? .zero
+        let unsent = counts.toSend + counts.toReview
+        guard unsent > 0 else {
+            state.quitRequested = true
+            return .none
+        }
+        state.confirmation = Confirmation(purpose: .quit, question: L("app.quit_question", ["count": unsent]),
+                                          confirmLabel: L("app.quit"))
+        return .none
+    }
+
+    /// Opens a tab the instance shows.
+    func select(_ tab: WorkTab, _ state: inout AppState) -> Effect<AppAction> {
+        guard let current = state.current, current.visibleTabs.contains(tab) else { return .none }
+        state.current?.notices = []
+        guard tab != current.activeTab else { return .none }
+        state.current?.activeTab = tab
+        if tab == .account { return loadAccount(&state) }
+        return tabEvent(.opened(tab), &state)
+    }
+
+    /// `guestcraft open …`: a room opens as if its tag were scanned on Housekeeping.
+    func openLink(_ link: GuestcraftCommand.OpenLink, _ state: inout AppState) -> Effect<AppAction> {
+        switch link {
+        case .room(let number):
+            guard state.current?.visibleTabs.contains(.housekeeping) == true else {
+                state.current?.notices.append(Notice(.warning, L("app.open_room_not_offered")))
+                return .none
+            }
+            return .merge(select(.housekeeping, &state), tabEvent(.pasted(.housekeeping, number + "\n"), &state))
+        case .reservation:
+            state.current?.notices.append(Notice(.warning, L("app.open_reservation_not_available")))
+            return .none
+        }
+    }
+}

@@ -1,0 +1,299 @@
+import Catalog
+import Foundation
+import GuestCraftAPI
+import ClientModel
+
+/// The instance on screen: opening it, checking it, its work context and generation, its outbox
+/// news and counts, sign-out, removal and a 401 (SPEC §4: one instance at a time).
+extension AppReducer {
+    /// The actions of the instance on screen's lifecycle: its check, the verified choice, its
+    /// generation, the outbox's news and counts, sign-out, removal and a discarded change.
+    func instanceAction(_ action: AppAction, _ state: inout AppState) -> Effect<AppAction> {
+        switch action {
+
+        case .instanceChecked(let id, let result):
+            guard var current = state.current, current.session.sessionID == id else { return .none }
+            var effects: [Effect<AppAction>] = []
+            switch result {
+            case .success(let saved):
+                current.instance = saved
+                current.capabilities = saved.capabilities
+                if !current.visibleTabs.contains(current.activeTab) {
+                    current.activeTab = WorkTab.opening(among: current.visibleTabs)
+                }
+                effects.append(markOnline(&current))
+                state.current = current
+                effects.append(tabEvent(.capabilitiesChanged(saved.capabilities), &state))
+                return .merge(effects)
+            case .failure(.connect(let error)):
+                switch error {
+                case .unreachable, .unavailable, .cancelled:
+                    current.connection = .offline
+                default:
+                    current.notices.append(Notice(.error, ErrorText.connect(error)))
+                }
+                state.current = current
+                return log("open: checking \(current.instance.origin) failed: \(error)")
+            case .failure(.storage(let error)):
+                return log("open: saving the instance failed: \(error)")
+            }
+
+        case .choiceVerified(let id, let result):
+            guard let current = state.current, current.session.sessionID == id,
+                  let chosenWorkspace = current.workspace, let chosenProperty = current.property else { return .none }
+            switch result {
+            case .failure(.unauthorized):
+                return endSession(&state)
+            case .failure(let error):
+                if case .noAnswer = error { state.current?.connection = .offline }
+                return log("open: reading workspaces failed: \(error)")
+            case .success(let list):
+                guard let workspace = list.workspaces.first(where: { $0.id == chosenWorkspace.id }),
+                      let property = workspace.properties.first(where: { $0.id == chosenProperty.id })
+                        ?? (workspace.nextPropertiesCursor != nil ? chosenProperty : nil)
+                else {
+                    // The person no longer reaches it: choose again.
+                    let leave = leaveContext(&state)
+                    state.preferences.forget(instanceKey: current.instance.key, personID: current.session.user.id.rawValue)
+                    state.current?.workspace = nil
+                    state.current?.property = nil
+                    state.route = .workspace(WorkspaceFeature.State(
+                        session: current.session, preferred: state.options.preferredProperty,
+                        notice: Notice(.warning, L("workspace.no_longer_reached", ["property": chosenProperty.name]))))
+                    return .merge(leave, savePreferences(state), workspaceFeature.load(current.session).map(AppAction.workspace))
+                }
+                guard workspace.id != chosenWorkspace.id || workspace.permissions != chosenWorkspace.permissions
+                        || workspace.role != chosenWorkspace.role || property != chosenProperty else {
+                    var online = current
+                    let restored = markOnline(&online)
+                    state.current = online
+                    return restored
+                }
+                state.current?.workspace = workspace
+                state.current?.property = property
+                state.preferences.remember(WorkChoice(instanceKey: current.instance.key,
+                                                      personID: current.session.user.id.rawValue,
+                                                      workspace: workspace, property: property))
+                var effects = [savePreferences(state)]
+                if let context = state.current?.context { effects.append(startTabs(context, &state)) }
+                return .merge(effects)
+            }
+
+        case .generationBegan(let partition, let result):
+            guard let current = state.current, current.partition == partition, current.generation == nil,
+                  current.workspace != nil, current.property != nil else {
+                if case .success(let stale) = result {
+                    let end = environment.offline.endGeneration
+                    return .run { _ in await end(stale) }
+                }
+                return .none
+            }
+            switch result {
+            case .failure(let error):
+                state.current?.notices.append(Notice(.error, ErrorText.storage))
+                return log("generation: could not begin: \(error)")
+            case .success(let generation):
+                state.current?.generation = generation
+                guard let context = state.current?.context else { return .none }
+                let activate = environment.outbox.activate
+                var effects: [Effect<AppAction>] = [
+                    .run { _ in await activate(context) },
+                    count(partition),
+                    startTabs(context, &state),
+                ]
+                if state.current?.activeTab == .account { effects.append(loadAccount(&state)) }
+                if let link = state.options.link {
+                    state.options.link = nil
+                    effects.append(openLink(link, &state))
+                }
+                return .merge(effects)
+            }
+
+        case .outboxNews(.roundFinished(let partition, let sent, let held, let reached)):
+            guard let partition, var current = state.current, current.partition == partition else { return .none }
+            var effects: [Effect<AppAction>] = [count(partition)]
+            if reached == false { current.connection = .offline }
+            if reached == true { effects.append(markOnline(&current)) }
+            state.current = current
+            if !sent.isEmpty || !held.isEmpty {
+                effects.append(tabEvent(.outboxRoundFinished(sent: sent, held: held), &state))
+                effects.append(loadAccount(&state))
+            }
+            return .merge(effects)
+
+        case .outboxNews(.sessionEnded(let partition)):
+            guard state.current?.partition == partition else { return .none }
+            return endSession(&state)
+
+        case .outboxCounted(let partition, let counts):
+            guard state.current?.partition == partition else { return .none }
+            state.current?.outbox = counts
+            return .none
+
+        case .signOutCounted(let id, let counts):
+            guard let current = state.current, current.session.sessionID == id else { return .none }
+            let unsent = counts.toSend + counts.toReview
+            let question = unsent == 0
+                ? L("account.sign_out_question", ["instance": current.instance.name])
+                : L("account.sign_out_question_unsent", ["instance": current.instance.name, "count": unsent])
+            state.confirmation = Confirmation(purpose: .signOut(id), question: question,
+                                              confirmLabel: L("account.sign_out"))
+            return .none
+
+        case .signedOut(let name, let result):
+            let notice: Notice
+            switch result {
+            case .success(.instanceNotTold):
+                notice = Notice(.warning, L("account.signed_out_not_told", ["instance": name]))
+            case .success:
+                notice = Notice(.info, L("account.signed_out", ["instance": name]))
+            case .failure(let error):
+                notice = Notice(.error, ErrorText.storage)
+                state.connect?.notice = notice
+                return .merge(log("sign-out: \(error)"), reloadConnect(&state))
+            }
+            state.connect?.notice = notice
+            return reloadConnect(&state)
+
+        case .instanceRemoved(let name, let result):
+            switch result {
+            case .success(let outcome):
+                if case .instanceNotTold? = outcome {
+                    state.connect?.notice = Notice(.warning, L("connect.removed_not_told", ["instance": name]))
+                } else {
+                    state.connect?.notice = Notice(.info, L("connect.removed", ["instance": name]))
+                }
+                return reloadConnect(&state)
+            case .failure(let error):
+                state.connect?.notice = Notice(.error, ErrorText.storage)
+                return .merge(log("remove instance: \(error)"), reloadConnect(&state))
+            }
+
+        case .discarded(let result):
+            if case .failure(let error) = result {
+                state.current?.account.notice = Notice(.error, ErrorText.storage)
+                return log("discard: \(error)")
+            }
+            var effects = [loadAccount(&state), tabEvent(.outboxEdited, &state)]
+            if let partition = state.current?.partition { effects.append(count(partition)) }
+            return .merge(effects)
+        default:
+            return .none
+        }
+    }
+
+
+    /// Opens an instance: sign-in when this device has no session there; else its saved
+    /// workspace and property at once (offline too) or the choice of them.
+    func open(_ summary: InstanceSummary, _ state: inout AppState) -> Effect<AppAction> {
+        var effects = [leaveCurrent(&state)]
+        guard let session = summary.session else {
+            var signIn = SignInFeature.State(instance: summary.instance, deviceName: deviceName(state))
+            signIn.notice = nil
+            state.route = .signIn(signIn)
+            effects.append(signInFeature.check(summary.instance).map(AppAction.signIn))
+            return .merge(effects)
+        }
+        let instance = summary.instance
+        var current = CurrentInstance(instance: instance, session: session)
+        current.activeTab = WorkTab.opening(among: current.visibleTabs)
+        state.preferences.lastInstanceKey = instance.key
+        effects.append(savePreferences(state))
+        effects.append(checkInstance(instance, session: session))
+
+        if let choice = state.preferences.choice(instanceKey: instance.key, personID: session.user.id.rawValue) {
+            current.workspace = choice.workspace
+            current.property = choice.property
+            state.current = current
+            effects.append(beginContext(&state))
+            let workspaces = environment.api.workspaces
+            effects.append(.run(id: Self.verifyID, cancelInFlight: true) { send in
+                send(.choiceVerified(session.sessionID, await workspaces(session)))
+            })
+        } else {
+            state.current = current
+            state.route = .workspace(WorkspaceFeature.State(session: session, preferred: state.options.preferredProperty))
+            effects.append(workspaceFeature.load(session).map(AppAction.workspace))
+        }
+        return .merge(effects)
+    }
+
+    /// Reads discovery again (capabilities may have changed) and saves what it says.
+    func checkInstance(_ instance: SavedInstance, session: StoredSession) -> Effect<AppAction> {
+        let instances = environment.instances
+        return .run(id: Self.checkID, cancelInFlight: true) { send in
+            switch await instances.check(instance.origin) {
+            case .failure(let error):
+                send(.instanceChecked(session.sessionID, .failure(.connect(error))))
+            case .success(let connected):
+                switch await instances.save(connected) {
+                case .success(let saved): send(.instanceChecked(session.sessionID, .success(saved)))
+                case .failure(let error): send(.instanceChecked(session.sessionID, .failure(.storage(error))))
+                }
+            }
+        }
+    }
+
+    /// Shows the work tabs of the chosen property and begins its generation.
+    func beginContext(_ state: inout AppState) -> Effect<AppAction> {
+        guard var current = state.current, let partition = current.partition else { return .none }
+        current.generation = nil
+        if !current.visibleTabs.contains(current.activeTab) { current.activeTab = WorkTab.opening(among: current.visibleTabs) }
+        state.current = current
+        state.route = .work
+        let begin = environment.offline.beginGeneration
+        return .run { send in send(.generationBegan(partition, await begin(partition))) }
+    }
+
+    /// Ends the context on screen: the tabs stop, the outbox lets go, the generation ends (its
+    /// requests abort; its late saves insert nothing). The instance stays on screen.
+    func leaveContext(_ state: inout AppState) -> Effect<AppAction> {
+        guard var current = state.current else { return .none }
+        let stopTabs = workTabs.reduce(into: &current.tabs, action: .event(.stopped)).map(AppAction.tabs)
+        let generation = current.generation
+        current.generation = nil
+        current.tabs = WorkTabs.State()
+        current.account = AccountFeature.State()
+        current.outbox = .zero
+        state.current = current
+        let deactivate = environment.outbox.deactivate
+        let end = environment.offline.endGeneration
+        return .merge(stopTabs, .cancel(id: AccountFeature.loadID), .run { _ in
+            await deactivate()
+            if let generation { await end(generation) }
+        })
+    }
+
+    /// Takes the instance on screen off it (another instance opens, sign-out, removal, 401).
+    func leaveCurrent(_ state: inout AppState) -> Effect<AppAction> {
+        guard state.current != nil else { return .none }
+        let leave = leaveContext(&state)
+        state.current = nil
+        return .merge(leave, .cancel(id: Self.checkID), .cancel(id: Self.verifyID), .cancel(id: WorkspaceFeature.loadID))
+    }
+
+    /// A 401 for the session on screen: forget exactly that token and the account's offline
+    /// data, and ask to sign in again with a sentence.
+    func endSession(_ state: inout AppState) -> Effect<AppAction> {
+        guard let current = state.current else { return .none }
+        let session = current.session
+        let account = current.offlineAccount
+        let leave = leaveCurrent(&state)
+        state.preferences.forget(instanceKey: current.instance.key, personID: session.user.id.rawValue)
+        state.route = .signIn(SignInFeature.State(
+            instance: current.instance, deviceName: deviceName(state),
+            notice: Notice(.error, L("errors.session_ended", ["instance": current.instance.name]))))
+        let forgetToken = environment.api.forgetToken
+        let forgetAccount = environment.offline.forgetAccount
+        let log = environment.log
+        return .merge(
+            leave,
+            .run { _ in
+                await forgetToken(session)
+                if case .failure(let error) = await forgetAccount(account) { log("401: forgetting the account failed: \(error)") }
+                log("401: the session on \(session.origin) ended; its token and offline data are deleted")
+            },
+            savePreferences(state),
+            signInFeature.check(current.instance).map(AppAction.signIn))
+    }
+}

@@ -1,0 +1,59 @@
+import Catalog
+import Foundation
+import GuestCraftAPI
+import ClientModel
+
+/// Start-up: the saved instances and preferences, then the instance the app opens on.
+extension AppReducer {
+    func start() -> Effect<AppAction> {
+        let instances = environment.instances
+        let preferences = environment.preferences
+        let offline = environment.offline
+        let news = environment.outbox.news
+        return .merge(
+            .run { send in
+                let loaded = await preferences.load()
+                let list = await instances.list()
+                if case .success(let summaries) = list {
+                    // Finish a deletion cut short: drop what accounts without a session keep.
+                    let accounts = summaries.compactMap { summary in
+                        summary.session.map { Account(instanceKey: summary.instance.key, personID: $0.user.id.rawValue) }
+                    }
+                    await offline.retainAccounts(Set(accounts))
+                }
+                send(.startLoaded(list, loaded))
+            },
+            .run(id: Self.newsID) { send in
+                for await item in news() { send(.outboxNews(item)) }
+            }
+        )
+    }
+
+    func startLoaded(_ result: Result<[InstanceSummary], StorageFailure>,
+                             _ state: inout AppState) -> Effect<AppAction> {
+        let summaries: [InstanceSummary]
+        switch result {
+        case .success(let list): summaries = list
+        case .failure(let error):
+            state.route = .connect(ConnectFeature.State(isLoading: false, notice: Notice(.error, ErrorText.storage)))
+            return log("start: reading the saved instances failed: \(error)")
+        }
+        let signedIn = summaries.filter { $0.session != nil }
+        let chosen: InstanceSummary?
+        if let origin = state.options.openOrigin {
+            chosen = summaries.first { $0.instance.origin == origin }
+        } else if let key = state.preferences.lastInstanceKey, let last = signedIn.first(where: { $0.instance.key == key }) {
+            chosen = last
+        } else {
+            chosen = signedIn.count == 1 ? signedIn.first : nil
+        }
+        let startNotices = state.options.startNotices
+        guard let chosen else {
+            state.route = .connect(ConnectFeature.State(notice: startNotices.last))
+            return connectScope.reduce(into: &state, action: .connect(.listed(.success(summaries))))
+        }
+        let effect = open(chosen, &state)
+        state.current?.notices.append(contentsOf: startNotices)
+        return effect
+    }
+}

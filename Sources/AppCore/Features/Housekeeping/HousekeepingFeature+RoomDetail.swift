@@ -1,0 +1,66 @@
+import Catalog
+import Foundation
+import GuestCraftAPI
+import ClientModel
+
+/// The room detail (Enter on a room): its keys.
+extension HousekeepingFeature {
+    /// The room detail screen (Enter on a room), read again each time it opens.
+    public struct RoomDetail: Sendable, Equatable {
+        public var unitID: UnitID
+        public var detail: UnitDetail?
+        public var freshness: Freshness
+        public var lastUpdated: String?
+        /// The focused line among `RoomDetail.lines`.
+        public var focus: Int
+
+        public init(unitID: UnitID, detail: UnitDetail? = nil, freshness: Freshness = .loading,
+                    lastUpdated: String? = nil, focus: Int = 0) {
+            self.unitID = unitID
+            self.detail = detail
+            self.freshness = freshness
+            self.lastUpdated = lastUpdated
+            self.focus = focus
+        }
+
+        /// The focusable lines: the three statuses, then "Report a fault".
+        public enum Line: Sendable, Equatable, CaseIterable {
+            case dirty, clean, inspected, reportFault
+        }
+
+        public static let lines = Line.allCases
+    }
+
+    func detailKey(_ key: Key, _ state: inout State) -> Effect<Action> {
+        guard let detail = state.detail else { return .none }
+        let last = RoomDetail.lines.count - 1
+        switch key {
+        case .escape, .backspace, .left:
+            state.detail = nil
+            return .cancel(id: Self.detailReadID)
+        case .up, .character("k"): state.detail?.focus = max(0, detail.focus - 1)
+        case .down, .character("j"): state.detail?.focus = min(last, detail.focus + 1)
+        case .home: state.detail?.focus = 0
+        case .end: state.detail?.focus = last
+        case .character("d"): return change(to: .dirty, of: detail.unitID, &state)
+        case .character("c"): return change(to: .clean, of: detail.unitID, &state)
+        case .character("i"): return change(to: .inspected, of: detail.unitID, &state)
+        case .character("r"):
+            return .merge(read(&state), readDetail(detail.unitID, loadSaved: false))
+        case .character("n") where state.badge.toSend > 0:
+            return .send(.delegate(.sendNow))
+        case .character("v") where state.badge.toReview > 0:
+            return .send(.delegate(.review))
+        case .enter:
+            switch RoomDetail.lines[detail.focus] {
+            case .dirty: return change(to: .dirty, of: detail.unitID, &state)
+            case .clean: return change(to: .clean, of: detail.unitID, &state)
+            case .inspected: return change(to: .inspected, of: detail.unitID, &state)
+            case .reportFault: state.notice = Notice(.info, L("room.report_fault_unavailable"))
+            }
+        default:
+            break
+        }
+        return .none
+    }
+}

@@ -1,0 +1,98 @@
+import Catalog
+import Foundation
+import GuestCraftAPI
+import ClientModel
+
+/// Status changes: shown at once, handed to the outbox, and their answers.
+extension HousekeepingFeature {
+    func change(to status: HousekeepingStatus, _ state: inout State) -> Effect<Action> {
+        guard let focus = state.focus else { return .none }
+        return change(to: status, of: focus, &state)
+    }
+
+    /// Shows the new status at once and hands it to the outbox with the version the device read.
+    /// While a change of the same room is with the outbox, the new one waits for its answer, so
+    /// it goes with the version that change created.
+    func change(to status: HousekeepingStatus, of id: UnitID, _ state: inout State) -> Effect<Action> {
+        guard let entry = state.list.entry(id) else { return .none }
+        let number = InertText.sanitize(entry.unit.number)
+        if entry.shown == status && !state.inFlight.contains(id) {
+            state.notice = Notice(.info, L("room.already", ["number": number, "status": StatusLabels.word(status)]))
+            return .none
+        }
+        state.list.update(id) {
+            $0.shown = status
+            $0.mark = .sending
+        }
+        state.notice = nil
+        if state.inFlight.contains(id) {
+            state.waiting[id] = status
+            return .none
+        }
+        return submit(status, entry.unit, &state)
+    }
+
+    func submit(_ status: HousekeepingStatus, _ unit: RoomUnit, _ state: inout State) -> Effect<Action> {
+        state.inFlight.insert(unit.id)
+        let environment = self.environment
+        let ref = unit.ref
+        let version = unit.housekeepingVersion
+        return .run { send in
+            let outcome = await environment.setStatus(ref, status, version)
+            send(.statusChangeFinished(ref.id, status, outcome))
+        }
+    }
+
+    func statusChangeFinished(_ id: UnitID, _ status: HousekeepingStatus, _ outcome: ChangeOutcome<RoomUnit>,
+                                      _ state: inout State) -> Effect<Action> {
+        state.inFlight.remove(id)
+        guard let entry = state.list.entry(id) else { return .send(.delegate(.outboxChanged)) }
+        let number = InertText.sanitize(entry.unit.number)
+        let next = state.waiting.removeValue(forKey: id)
+        var effects: [Effect<Action>] = [.send(.delegate(.outboxChanged))]
+        switch outcome {
+        case .sent(let unit):
+            state.list.update(id) {
+                $0.unit = unit
+                if next == nil {
+                    $0.shown = unit.housekeepingStatus
+                    $0.mark = .none
+                }
+            }
+        case .queued(let waitsForDecision):
+            state.pending.queued[id] = status
+            state.list.update(id) { $0.mark = waitsForDecision ? .held : .queued }
+        case .held(let reason, let code):
+            // Back to the instance's status; a later change of this room would wait behind the held one.
+            state.pending.held.insert(id)
+            state.list.update(id) {
+                $0.shown = $0.unit.housekeepingStatus
+                $0.mark = .held
+            }
+            let notice = Notice(.warning, StatusLabels.heldSentence(number: number, reason: reason, code: code))
+            state.notice = notice
+            state.heldNotice = HeldNotice(subject: id, notice: notice)
+            effects.append(read(&state))
+            if next != nil { return .merge(effects) }
+        case .expired:
+            state.list.update(id) {
+                $0.shown = $0.unit.housekeepingStatus
+                $0.mark = .none
+            }
+            state.notice = Notice(.error, L("room.change_expired", ["number": number]))
+            return .merge(effects)
+        case .failed:
+            let mark: RoomMark = state.pending.held.contains(id) ? .held : .none
+            state.list.update(id) {
+                $0.shown = $0.unit.housekeepingStatus
+                $0.mark = mark
+            }
+            state.notice = Notice(.error, L("room.change_not_saved", ["number": number]))
+            return .merge(effects)
+        }
+        if let next, let current = state.list.entry(id) {
+            effects.append(submit(next, current.unit, &state))
+        }
+        return .merge(effects)
+    }
+}

@@ -1,0 +1,93 @@
+import Catalog
+import Foundation
+import GuestCraftAPI
+import ClientModel
+
+/// The task detail (Enter): its keys, the note being edited.
+extension TasksFeature {
+    /// The task detail (Enter): read again when it opens.
+    public struct Detail: Sendable, Equatable {
+        public var taskID: TaskID
+        public var freshness: Freshness
+        /// The focused line among `TasksView.detailLines`.
+        public var focus: Int
+        /// The note being edited, when it is.
+        public var draft: String?
+
+        public init(taskID: TaskID, freshness: Freshness = .updating(lastUpdated: nil), focus: Int = 0,
+                    draft: String? = nil) {
+            self.taskID = taskID
+            self.freshness = freshness
+            self.focus = focus
+            self.draft = draft
+        }
+    }
+
+    func openDetail(_ id: TaskID, _ state: inout State) -> Effect<Action> {
+        state.detail = Detail(taskID: id, freshness: .updating(lastUpdated: state.lastUpdated))
+        return readTask(id)
+    }
+
+    func detailKey(_ key: Key, _ state: inout State) -> Effect<Action> {
+        guard let detail = state.detail else { return .none }
+        if let draft = detail.draft { return draftKey(key, draft: draft, &state) }
+        let lines = TasksView.detailLines(state)
+        let last = max(0, lines.count - 1)
+        switch key {
+        case .escape, .backspace, .left:
+            state.detail = nil
+            return .cancel(id: Self.detailReadID)
+        case .up: state.detail?.focus = max(0, detail.focus - 1)
+        case .down, .character("j"): state.detail?.focus = min(last, detail.focus + 1)
+        case .home: state.detail?.focus = 0
+        case .end: state.detail?.focus = last
+        case .character("s"): return startOrFinish(detail.taskID, &state)
+        case .character("k"): return askSkip(detail.taskID, &state)
+        case .character("u"): return undo(&state)
+        case .character("e"): beginEditing(&state)
+        case .character("r"): return .merge(read(&state), readTask(detail.taskID))
+        case .character("n") where state.badge.toSend > 0: return .send(.delegate(.sendNow))
+        case .character("v") where state.badge.toReview > 0: return .send(.delegate(.review))
+        case .enter:
+            guard lines.indices.contains(detail.focus) else { return .none }
+            switch lines[detail.focus] {
+            case .action(.skipped): return askSkip(detail.taskID, &state)
+            case .action(let status): return change(detail.taskID, to: TaskStatusChange(status: status), &state)
+            case .note: beginEditing(&state)
+            case .reportFault: state.notice = Notice(.info, L("room.report_fault_unavailable"))
+            }
+        default:
+            break
+        }
+        return .none
+    }
+
+    func beginEditing(_ state: inout State) {
+        guard let detail = state.detail, let entry = state.entry(detail.taskID) else { return }
+        state.detail?.draft = entry.shown.note ?? ""
+    }
+
+    func draftKey(_ key: Key, draft: String, _ state: inout State) -> Effect<Action> {
+        switch key {
+        case .escape:
+            state.detail?.draft = nil
+        case .enter:
+            guard let detail = state.detail, let entry = state.entry(detail.taskID) else { return .none }
+            state.detail?.draft = nil
+            let note = draft.trimmingCharacters(in: .whitespaces)
+            guard note != (entry.shown.note ?? "") else { return .none }
+            guard note.count <= 2000 else {
+                state.notice = Notice(.info, L("task.note_too_long"))
+                return .none
+            }
+            return changeNote(detail.taskID, to: note.isEmpty ? nil : note, &state)
+        case .backspace, .delete:
+            if !draft.isEmpty { state.detail?.draft?.removeLast() }
+        case .character(let c):
+            if draft.count < 2000 { state.detail?.draft?.append(c) }
+        default:
+            break
+        }
+        return .none
+    }
+}

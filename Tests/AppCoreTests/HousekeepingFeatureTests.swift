@@ -403,7 +403,7 @@ import Testing
         await store.send(.keyPressed(.character("n")))
         await store.receive(.delegate(.sendNow))
         await store.send(.keyPressed(.character("v")))
-        await store.receive(.delegate(.review))
+        await store.receive(.delegate(.openReview))
         await store.finish()
     }
 

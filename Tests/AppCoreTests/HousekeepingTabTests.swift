@@ -59,7 +59,7 @@ import Testing
         await store.receive(.feature(.delegate(.sendNow)))
         await store.receive(.delegate(.sendNow))
         await store.send(.app(.keyPressed(.housekeeping, .character("v"))))
-        await store.receive(.feature(.delegate(.review)))
+        await store.receive(.feature(.delegate(.openReview)))
         await store.receive(.delegate(.openReview))
         #expect(HousekeepingTab.takesDigits(store.state))
         #expect(!HousekeepingTab.isEditingText(store.state))

@@ -202,15 +202,6 @@ public struct AccountFeature: Reducer {
         return keys + [KeyHint(key: "r", label: L("keys.refresh"))]
     }
 
-    /// A held change's sentence: the catalog's for its problem code, else by its reason.
-    static func heldSentence(_ hold: PendingChange.Hold) -> String {
-        if let code = hold.code, let sentence = ErrorText.problem(ProblemCode(rawValue: code)) { return sentence }
-        switch hold.reason {
-        case .conflict: return L("account.held_conflict")
-        case .refused: return L("account.held_refused")
-        }
-    }
-
     public static func view(_ state: State, info: Info) -> ScreenBody {
         func labelled(_ label: String, _ value: [Span]) -> Row {
             Row([Span(DisplayWidth.fit(label, to: 11), style: .muted)] + value)
@@ -256,7 +247,7 @@ public struct AccountFeature: Reducer {
                 let reason = hold.reason == .conflict ? L("account.conflict") : L("account.refused")
                 rows.append(.line(Span(inert: change.summary), id: rowID(.change(change.id)),
                                   trailing: [Span(reason, style: .noticeWarning)]))
-                rows.append(.paragraph(Span("  " + heldSentence(hold), style: .muted)))
+                rows.append(.paragraph(Span("  " + HeldSentences.review(hold), style: .muted)))
                 if hold.reason == .refused, let detail = hold.detail, !detail.isEmpty {
                     rows.append(.paragraph(Span("  " + L("account.instance_says"), style: .muted),
                                            Span(inert: detail, style: .muted)))

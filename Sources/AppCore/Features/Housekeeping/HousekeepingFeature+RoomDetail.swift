@@ -34,6 +34,7 @@ extension HousekeepingFeature {
     func detailKey(_ key: Key, _ state: inout State) -> Effect<Action> {
         guard let detail = state.detail else { return .none }
         let last = RoomDetail.lines.count - 1
+        if let delegate = WorkNotices.outboxKey(key, state.badge) { return .send(.delegate(delegate)) }
         switch key {
         case .escape, .backspace, .left:
             state.detail = nil
@@ -47,10 +48,6 @@ extension HousekeepingFeature {
         case .character("i"): return change(to: .inspected, of: detail.unitID, &state)
         case .character("r"):
             return .merge(read(&state), readDetail(detail.unitID, loadSaved: false))
-        case .character("n") where state.badge.toSend > 0:
-            return .send(.delegate(.sendNow))
-        case .character("v") where state.badge.toReview > 0:
-            return .send(.delegate(.review))
         case .enter:
             switch RoomDetail.lines[detail.focus] {
             case .dirty: return change(to: .dirty, of: detail.unitID, &state)

@@ -69,7 +69,7 @@ extension HousekeepingFeature {
                 $0.shown = $0.unit.housekeepingStatus
                 $0.mark = .held
             }
-            let notice = Notice(.warning, StatusLabels.heldSentence(number: number, reason: reason, code: code))
+            let notice = Notice(.warning, HeldSentences.sentence(.room, number: number, reason: reason, code: code))
             state.notice = notice
             state.heldNotice = HeldNotice(subject: id, notice: notice)
             effects.append(read(&state))

@@ -73,7 +73,7 @@ public struct HousekeepingFeature: Reducer {
         case statusChangeFinished(UnitID, HousekeepingStatus, ChangeOutcome<RoomUnit>)
         case detailSavedLoaded(UnitID, SavedCopy<UnitDetail>?)
         case detailRead(UnitID, ReadResult<UnitDetail>)
-        case delegate(WorkDelegate)
+        case delegate(WorkTabDelegate)
     }
 
     static let readID: EffectID = "housekeeping.read"
@@ -162,25 +162,14 @@ public struct HousekeepingFeature: Reducer {
                     self.jump(to: jump, &state)
                 }
             }
-            switch result {
-            case .fresh(let units, let at):
-                apply(units, &state)
-                state.lastUpdated = environment.formatTime(at)
-                state.freshness = .current
-                if state.notice?.level == .error { state.notice = nil }
-            case .offline:
-                state.freshness = .offline(lastUpdated: state.lastUpdated)
-                apply(pendingOnly: pending, &state)
-            case .forbidden:
-                state.list = RoomList()
-                state.focus = nil
-                state.freshness = .current
-                state.notice = Notice(.warning, L("housekeeping.forbidden"))
-            case .sessionEnded:
-                return .send(.delegate(.sessionEnded))
-            case .failed(let code):
-                state.freshness = state.list.isEmpty ? .current : .offline(lastUpdated: state.lastUpdated)
-                state.notice = Notice(.error, WorkNotices.readFailure(problemCode: code))
+            let ended = result.land(freshness: &state.freshness, lastUpdated: &state.lastUpdated, notice: &state.notice,
+                                    hasContent: !state.list.isEmpty, forbidden: L("housekeeping.forbidden"),
+                                    formatTime: environment.formatTime)
+            switch ended {
+            case .show(let units): apply(units, &state)
+            case .empty: state.list = RoomList(); state.focus = nil
+            case .sessionEnded: return .send(.delegate(.sessionEnded))
+            case .keep: if result == .offline { apply(pendingOnly: pending, &state) }
             }
             return .none
 
@@ -197,24 +186,18 @@ public struct HousekeepingFeature: Reducer {
 
         case .detailRead(let id, let result):
             guard var detail = state.detail, detail.unitID == id else { return .none }
-            switch result {
-            case .fresh(let value, let at):
+            let ended = result.land(freshness: &detail.freshness, lastUpdated: &detail.lastUpdated, notice: &state.notice,
+                                    hasContent: detail.detail != nil, forbidden: L("housekeeping.forbidden"),
+                                    formatTime: environment.formatTime, clearsError: false)
+            switch ended {
+            case .show(let value):
                 detail.detail = value
-                detail.lastUpdated = environment.formatTime(at)
-                detail.freshness = .current
                 refreshRoom(from: value.unit, &state)
-            case .offline:
-                detail.freshness = .offline(lastUpdated: detail.lastUpdated)
-            case .forbidden:
-                detail.detail = nil
-                detail.freshness = .current
-                state.notice = Notice(.warning, L("housekeeping.forbidden"))
+            case .empty: detail.detail = nil
             case .sessionEnded:
                 state.detail = detail
                 return .send(.delegate(.sessionEnded))
-            case .failed(let code):
-                detail.freshness = detail.detail == nil ? .current : .offline(lastUpdated: detail.lastUpdated)
-                state.notice = Notice(.error, WorkNotices.readFailure(problemCode: code))
+            case .keep: break
             }
             state.detail = detail
             return .none
@@ -228,6 +211,7 @@ public struct HousekeepingFeature: Reducer {
 
     func listKey(_ key: Key, _ state: inout State) -> Effect<Action> {
         if state.jump != nil, let effect = jumpKey(key, &state) { return effect }
+        if let delegate = WorkNotices.outboxKey(key, state.badge) { return .send(.delegate(delegate)) }
         switch key {
         case .character(let c) where c.isASCII && c.isNumber:
             state.jump = String(c)
@@ -261,10 +245,6 @@ public struct HousekeepingFeature: Reducer {
             setFilter(RoomFilter(), &state)
         case .character("r"):
             return read(&state)
-        case .character("n") where state.badge.toSend > 0:
-            return .send(.delegate(.sendNow))
-        case .character("v") where state.badge.toReview > 0:
-            return .send(.delegate(.review))
         default:
             break
         }

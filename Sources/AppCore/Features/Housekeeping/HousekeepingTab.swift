@@ -14,7 +14,7 @@ extension HousekeepingFeature.State: WorkTabFeatureState {
 }
 
 extension HousekeepingFeature.Action: WorkTabFeatureAction {
-    public var workDelegate: WorkDelegate? {
+    public var workDelegate: WorkTabDelegate? {
         if case .delegate(let delegate) = self { delegate } else { nil }
     }
 

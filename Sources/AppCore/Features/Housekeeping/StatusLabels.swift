@@ -49,14 +49,4 @@ enum StatusLabels {
         case .unknown: L("housekeeping.occupancy.unknown")
         }
     }
-
-    /// The sentence when a room change is held: someone changed it first, or the instance refused.
-    static func heldSentence(number: String, reason: HoldReason, code: String?) -> String {
-        switch (reason, code) {
-        case (.conflict, _): L("room.held.conflict", ["number": number])
-        case (.refused, "unit.status_invalid"): L("room.held.status_invalid", ["number": number])
-        case (.refused, "auth.forbidden"): L("room.held.forbidden", ["number": number])
-        case (.refused, _): L("room.held.refused", ["number": number])
-        }
-    }
 }

@@ -110,7 +110,7 @@ extension TasksFeature {
                 state.undo = nil
                 effects.append(.cancel(id: Self.undoID))
             }
-            let notice = Notice(.warning, Self.heldSentence(number: number, reason: reason, code: code))
+            let notice = Notice(.warning, HeldSentences.sentence(.task, number: number, reason: reason, code: code))
             state.notice = notice
             state.heldNotice = HeldNotice(subject: id, notice: notice)
             effects.append(read(&state))
@@ -129,12 +129,4 @@ extension TasksFeature {
         return .merge(effects)
     }
 
-    static func heldSentence(number: String, reason: HoldReason, code: String?) -> String {
-        switch (reason, code) {
-        case (.conflict, "task.transition_invalid"): L("task.held.transition", ["number": number])
-        case (.conflict, _): L("task.held.conflict", ["number": number])
-        case (.refused, "auth.forbidden"): L("task.held.forbidden", ["number": number])
-        case (.refused, _): L("task.held.refused", ["number": number])
-        }
-    }
 }

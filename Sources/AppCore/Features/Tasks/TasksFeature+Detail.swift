@@ -33,6 +33,7 @@ extension TasksFeature {
         if let draft = detail.draft { return draftKey(key, draft: draft, &state) }
         let lines = TasksView.detailLines(state)
         let last = max(0, lines.count - 1)
+        if let delegate = WorkNotices.outboxKey(key, state.badge) { return .send(.delegate(delegate)) }
         switch key {
         case .escape, .backspace, .left:
             state.detail = nil
@@ -46,8 +47,6 @@ extension TasksFeature {
         case .character("u"): return undo(&state)
         case .character("e"): beginEditing(&state)
         case .character("r"): return .merge(read(&state), readTask(detail.taskID))
-        case .character("n") where state.badge.toSend > 0: return .send(.delegate(.sendNow))
-        case .character("v") where state.badge.toReview > 0: return .send(.delegate(.review))
         case .enter:
             guard lines.indices.contains(detail.focus) else { return .none }
             switch lines[detail.focus] {

@@ -88,7 +88,7 @@ public struct TasksFeature: Reducer {
         /// A change left the outbox outside this tab (discarded in Review): read the marks again.
         case outboxEdited
         case pendingLoaded(PendingTasks)
-        case delegate(WorkDelegate)
+        case delegate(WorkTabDelegate)
     }
 
     /// How long `u` undoes the last change.
@@ -161,24 +161,14 @@ public struct TasksFeature: Reducer {
         case .tasksRead(let result, let pending):
             state.pending = pending
             state.held = pending.held
-            switch result {
-            case .fresh(let list, let at):
-                apply(list, &state)
-                state.lastUpdated = environment.formatTime(at)
-                state.freshness = .current
-                if state.notice?.level == .error { state.notice = nil }
-            case .offline:
-                state.freshness = .offline(lastUpdated: state.lastUpdated)
-                reapplyPending(&state)
-            case .forbidden:
-                state.entries = []
-                state.freshness = .current
-                state.notice = Notice(.warning, L("tasks.forbidden"))
-            case .sessionEnded:
-                return .send(.delegate(.sessionEnded))
-            case .failed(let code):
-                state.freshness = state.entries.isEmpty ? .current : .offline(lastUpdated: state.lastUpdated)
-                state.notice = Notice(.error, WorkNotices.readFailure(problemCode: code))
+            let ended = result.land(freshness: &state.freshness, lastUpdated: &state.lastUpdated, notice: &state.notice,
+                                    hasContent: !state.entries.isEmpty, forbidden: L("tasks.forbidden"),
+                                    formatTime: environment.formatTime)
+            switch ended {
+            case .show(let list): apply(list, &state)
+            case .empty: state.entries = []
+            case .sessionEnded: return .send(.delegate(.sessionEnded))
+            case .keep: if result == .offline { reapplyPending(&state) }
             }
             fixFocus(&state)
             return .none
@@ -193,31 +183,17 @@ public struct TasksFeature: Reducer {
             return .none
 
         case .detailRead(let id, let result):
-            guard state.detail?.taskID == id else { return .none }
-            switch result {
-            case .fresh(let task, _):
-                state.detail?.freshness = .current
-                if state.entry(id) == nil {
-                    // A task of the date that is no longer the person's (a card's task): show it all the same.
-                    state.entries.append(Entry(task: task))
-                } else if (state.inFlight[id] ?? 0) == 0 {
-                    state.update(id) { entry in
-                        guard task.version >= entry.task.version else { return }
-                        entry.task = task
-                        if entry.mark == .none || entry.mark == .held { entry.shown = task }
-                    }
-                }
-            case .offline:
-                state.detail?.freshness = .offline(lastUpdated: state.lastUpdated)
-            case .forbidden:
-                state.detail?.freshness = .current
-                state.notice = Notice(.warning, L("tasks.forbidden"))
-            case .sessionEnded:
-                return .send(.delegate(.sessionEnded))
-            case .failed(let code):
-                state.detail?.freshness = .current
-                state.notice = Notice(.error, code == "task.not_found" ? L("task.not_found")
-                                                                       : WorkNotices.readFailure(problemCode: code))
+            guard var detail = state.detail, detail.taskID == id else { return .none }
+            var lastUpdated = state.lastUpdated
+            let ended = result.land(freshness: &detail.freshness, lastUpdated: &lastUpdated, notice: &state.notice,
+                                    hasContent: false, forbidden: L("tasks.forbidden"),
+                                    formatTime: environment.formatTime, clearsError: false,
+                                    failure: { $0 == "task.not_found" ? L("task.not_found") : WorkNotices.readFailure(problemCode: $0) })
+            state.detail = detail
+            switch ended {
+            case .show(let task): showDetail(task, &state)
+            case .sessionEnded: return .send(.delegate(.sessionEnded))
+            case .empty, .keep: break
             }
             return .none
 
@@ -243,6 +219,7 @@ public struct TasksFeature: Reducer {
     func listKey(_ key: Key, _ state: inout State) -> Effect<Action> {
         let rows = TasksView.focusableRows(state)
         let position = state.focus.flatMap { rows.firstIndex(of: $0) }
+        if let delegate = WorkNotices.outboxKey(key, state.badge) { return .send(.delegate(delegate)) }
         switch key {
         case .up: state.focus = rows.isEmpty ? nil : rows[max(0, (position ?? 0) - 1)]
         case .down, .character("j"):
@@ -270,10 +247,6 @@ public struct TasksFeature: Reducer {
             if let id = TasksView.taskID(of: focus) { return openDetail(id, &state) }
         case .character("r"):
             return read(&state)
-        case .character("n") where state.badge.toSend > 0:
-            return .send(.delegate(.sendNow))
-        case .character("v") where state.badge.toReview > 0:
-            return .send(.delegate(.review))
         default:
             break
         }
@@ -314,6 +287,21 @@ public struct TasksFeature: Reducer {
     }
 
     // MARK: Reads
+
+    /// A fresh copy of the task the detail shows, over the list's (never an older one).
+    func showDetail(_ task: HousekeepingTask, _ state: inout State) {
+        let id = task.id
+        if state.entry(id) == nil {
+            // A task of the date that is no longer the person's (a card's task): show it all the same.
+            state.entries.append(Entry(task: task))
+        } else if (state.inFlight[id] ?? 0) == 0 {
+            state.update(id) { entry in
+                guard task.version >= entry.task.version else { return }
+                entry.task = task
+                if entry.mark == .none || entry.mark == .held { entry.shown = task }
+            }
+        }
+    }
 
     var listRead: ListRead<TaskList, PendingTasks, Action> {
         ListRead(id: Self.readID, saved: environment.savedTasks, fetch: environment.fetchTasks,

@@ -14,7 +14,7 @@ extension TasksFeature.State: WorkTabFeatureState {
 }
 
 extension TasksFeature.Action: WorkTabFeatureAction {
-    public var workDelegate: WorkDelegate? {
+    public var workDelegate: WorkTabDelegate? {
         if case .delegate(let delegate) = self { delegate } else { nil }
     }
 

@@ -30,7 +30,7 @@ public protocol WorkTabFeatureAction: Sendable, SendableMetatype, Equatable {
     /// The outbox changed outside the tab (a change discarded in Review): read its marks again.
     static var outboxEdited: Self { get }
     /// The feature's request to the app, when this action is one.
-    var workDelegate: WorkDelegate? { get }
+    var workDelegate: WorkTabDelegate? { get }
     /// Online or offline when this action is a read's answer (fresh, or no answer); nil otherwise.
     var readConnection: ConnectionState? { get }
 }
@@ -108,14 +108,8 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
             return .none
         case .feature(let action):
             if let delegate = action.workDelegate {
-                switch delegate {
-                case .sessionEnded: return .send(.delegate(.sessionEnded))
-                case .sendNow: return .send(.delegate(.sendNow))
-                case .review: return .send(.delegate(.openReview))
-                case .outboxChanged:
-                    guard let context = state.context else { return .none }
-                    return .merge(.send(.delegate(.outboxChanged)), count(context))
-                }
+                guard delegate == .outboxChanged, let context = state.context else { return .send(.delegate(delegate)) }
+                return .merge(.send(.delegate(.outboxChanged)), count(context))
             }
             let effect = feature(action, &state)
             guard let connection = action.readConnection else { return effect }

@@ -1,0 +1,39 @@
+import Catalog
+import ClientModel
+import GuestCraftAPI
+
+/// Why a change waits for the person's decision, written once and looked up by the kind of
+/// change, the reason it was held and the instance's problem code: on the work screen that made
+/// it (a room, a task) and in Account's Review.
+enum HeldSentences {
+    /// What the held change was of.
+    enum Kind: Sendable, Equatable {
+        case room
+        case task
+    }
+
+    /// The sentence on the screen that made the change; `number` is the room's (inert).
+    static func sentence(_ kind: Kind, number: String, reason: HoldReason, code: String?) -> String {
+        let n = ["number": number]
+        switch (kind, reason, code) {
+        case (.room, .conflict, _): return L("room.held.conflict", n)
+        case (.room, .refused, "unit.status_invalid"): return L("room.held.status_invalid", n)
+        case (.room, .refused, "auth.forbidden"): return L("room.held.forbidden", n)
+        case (.room, .refused, _): return L("room.held.refused", n)
+        case (.task, .conflict, "task.transition_invalid"): return L("task.held.transition", n)
+        case (.task, .conflict, _): return L("task.held.conflict", n)
+        case (.task, .refused, "auth.forbidden"): return L("task.held.forbidden", n)
+        case (.task, .refused, _): return L("task.held.refused", n)
+        }
+    }
+
+    /// The sentence under a held change in Review: the catalog's for its problem code, else by
+    /// its reason.
+    static func review(_ hold: PendingChange.Hold) -> String {
+        if let code = hold.code, let sentence = ErrorText.problem(ProblemCode(rawValue: code)) { return sentence }
+        switch hold.reason {
+        case .conflict: return L("account.held_conflict")
+        case .refused: return L("account.held_refused")
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The read steps a work tab's list takes, the same for Housekeeping and My tasks: its first
+/// opening shows the saved copy, then reads fresh; later openings and refreshes read fresh with
+/// "Updating" over what is shown. Each step also reads the outbox's marks for the list, and every
+/// read cancels the one before it (`id`).
+struct ListRead<Value: Sendable & Equatable, Pending: Sendable, Action: Sendable>: Sendable {
+    let id: EffectID
+    let saved: @Sendable () async -> SavedCopy<Value>?
+    let fetch: @Sendable () async -> ReadResult<Value>
+    let pending: @Sendable () async -> Pending
+    let savedLoaded: @Sendable (SavedCopy<Value>?, Pending) -> Action
+    let read: @Sendable (ReadResult<Value>, Pending) -> Action
+
+    /// The tab was opened: the saved copy then a fresh read the first time, a fresh read after.
+    func appeared(hasLoaded: inout Bool, freshness: inout Freshness, lastUpdated: String?) -> Effect<Action> {
+        guard hasLoaded else {
+            hasLoaded = true
+            freshness = .loading
+            return savedThenFresh()
+        }
+        return fresh(&freshness, lastUpdated: lastUpdated)
+    }
+
+    /// A fresh read, "Updating" meanwhile (unless nothing is shown yet).
+    func fresh(_ freshness: inout Freshness, lastUpdated: String?) -> Effect<Action> {
+        if freshness != .loading { freshness = .updating(lastUpdated: lastUpdated) }
+        let (fetch, pending, read) = (self.fetch, self.pending, self.read)
+        return .run(id: id, cancelInFlight: true) { send in
+            let result = await fetch()
+            send(read(result, await pending()))
+        }
+    }
+
+    private func savedThenFresh() -> Effect<Action> {
+        let (saved, fetch, pending, savedLoaded, read) = (self.saved, self.fetch, self.pending, self.savedLoaded, self.read)
+        return .run(id: id, cancelInFlight: true) { send in
+            let copy = await saved()
+            send(savedLoaded(copy, await pending()))
+            let result = await fetch()
+            send(read(result, await pending()))
+        }
+    }
+}

@@ -76,8 +76,6 @@ public struct HousekeepingFeature: Reducer {
         case delegate(WorkTabDelegate)
     }
 
-    static let readID: EffectID = "housekeeping.read"
-    static let detailReadID: EffectID = "housekeeping.detail.read"
 
     let environment: HousekeepingEnvironment
 
@@ -88,15 +86,10 @@ public struct HousekeepingFeature: Reducer {
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case .appeared:
-            var effects = [listRead.appeared(hasLoaded: &state.hasLoaded, freshness: &state.freshness,
-                                             lastUpdated: state.lastUpdated)]
-            if let detail = state.detail { effects.append(readDetail(detail.unitID, loadSaved: false)) }
-            return .merge(effects)
-
+            return .merge(listRead.appeared(hasLoaded: &state.hasLoaded, freshness: &state.freshness,
+                                            lastUpdated: state.lastUpdated), readOpenDetail(state))
         case .refresh:
-            var effects = [read(&state)]
-            if let detail = state.detail { effects.append(readDetail(detail.unitID, loadSaved: false)) }
-            return .merge(effects)
+            return .merge(read(&state), readOpenDetail(state))
 
         case .keyPressed(let key):
             if state.detail != nil { return detailKey(key, &state) }
@@ -339,8 +332,11 @@ public struct HousekeepingFeature: Reducer {
                  pending: environment.pendingRooms, savedLoaded: Action.savedLoaded, read: Action.unitsRead)
     }
 
-    func read(_ state: inout State) -> Effect<Action> {
-        listRead.fresh(&state.freshness, lastUpdated: state.lastUpdated)
+    func read(_ state: inout State) -> Effect<Action> { listRead.fresh(&state) }
+
+    /// The room detail on screen read again (nothing when none is open).
+    func readOpenDetail(_ state: State) -> Effect<Action> {
+        state.detail.map { readDetail($0.unitID, loadSaved: false) } ?? .none
     }
 
     func readDetail(_ id: UnitID, loadSaved: Bool) -> Effect<Action> {

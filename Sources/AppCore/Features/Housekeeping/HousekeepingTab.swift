@@ -6,6 +6,9 @@ public typealias HousekeepingTab = WorkFeatureTab<HousekeepingFeature>
 
 extension HousekeepingFeature: WorkTabFeature {
     public static var tab: WorkTab { .housekeeping }
+    /// The effects that outlive an action: reads (and Undo's timer), cancelled when the context stops.
+    static let readID: EffectID = "housekeeping.read"
+    static let detailReadID: EffectID = "housekeeping.detail.read"
     public static var contextEffects: [EffectID] { [readID, detailReadID] }
 }
 
@@ -19,11 +22,9 @@ extension HousekeepingFeature.Action: WorkTabFeatureAction {
     }
 
     public var readConnection: ConnectionState? {
-        switch self {
-        case .unitsRead(.fresh, _), .detailRead(_, .fresh): .online
-        case .unitsRead(.offline, _), .detailRead(_, .offline): .offline
-        default: nil
-        }
+        if case .unitsRead(let result, _) = self { return result.connection }
+        if case .detailRead(_, let result) = self { return result.connection }
+        return nil
     }
 }
 

@@ -46,8 +46,7 @@ public enum HousekeepingView {
             KeyHint(key: "f", label: L("housekeeping.help.floor_filter")),
             KeyHint(key: "a", label: L("housekeeping.hint.all")),
             KeyHint(key: L("keys.enter"), label: L("housekeeping.help.open")),
-            KeyHint(key: "n", label: L("outbox.send_now")),
-            KeyHint(key: "v", label: L("outbox.review")),
+        ] + WorkNotices.outboxHelp + [
             KeyHint(key: "F1–F5", label: L("housekeeping.help.tabs")),
             KeyHint(key: "↑ ⚠", label: L("housekeeping.help.marks")),
         ]

@@ -73,12 +73,9 @@ public struct TasksFeature: Reducer {
     }
 
     public enum Action: Sendable, Equatable {
-        case appeared
-        case refresh
-        case keyPressed(Key)
-        case rowClicked(RowID)
-        case pasted(String)
-        case badgeChanged(OutboxBadge)
+        // The cases every work tab has (`WorkTabFeatureAction`), then the tab's own.
+        case keyPressed(Key), rowClicked(RowID), pasted(String)
+        case appeared, refresh, badgeChanged(OutboxBadge)
         case savedLoaded(SavedCopy<TaskList>?, PendingTasks)
         case tasksRead(ReadResult<TaskList>, PendingTasks)
         case changeFinished(TaskID, ChangeOutcome<HousekeepingTask>)
@@ -95,9 +92,6 @@ public struct TasksFeature: Reducer {
     public static let undoSeconds = 10
     /// The reason `d` gives in the skip question: the sentence the question shows.
     public static var doNotDisturb: String { L("tasks.skip.dnd") }
-    static let readID: EffectID = "tasks.read"
-    static let undoID: EffectID = "tasks.undo"
-    static let detailReadID: EffectID = "tasks.detail.read"
 
     let environment: TasksEnvironment
 
@@ -107,21 +101,17 @@ public struct TasksFeature: Reducer {
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
-        case .appeared:
-            var effects = [listRead.appeared(hasLoaded: &state.hasLoaded, freshness: &state.freshness,
-                                             lastUpdated: state.lastUpdated)]
-            if let detail = state.detail { effects.append(readTask(detail.taskID)) }
-            return .merge(effects)
-
-        case .refresh:
-            var effects = [read(&state)]
-            if let detail = state.detail { effects.append(readTask(detail.taskID)) }
-            return .merge(effects)
-
         case .keyPressed(let key):
             if state.skip != nil { return skipKey(key, &state) }
             if state.detail != nil { return detailKey(key, &state) }
             return listKey(key, &state)
+
+        case .appeared:
+            let list = listRead.appeared(hasLoaded: &state.hasLoaded, freshness: &state.freshness,
+                                         lastUpdated: state.lastUpdated)
+            return .merge(list, state.detail.map { readTask($0.taskID) } ?? .none)
+        case .refresh:
+            return .merge(read(&state), state.detail.map { readTask($0.taskID) } ?? .none)
 
         case .rowClicked(let id):
             if state.skip != nil {
@@ -308,9 +298,7 @@ public struct TasksFeature: Reducer {
                  pending: environment.pendingTasks, savedLoaded: Action.savedLoaded, read: Action.tasksRead)
     }
 
-    func read(_ state: inout State) -> Effect<Action> {
-        listRead.fresh(&state.freshness, lastUpdated: state.lastUpdated)
-    }
+    func read(_ state: inout State) -> Effect<Action> { listRead.fresh(&state) }
 
     func readTask(_ id: TaskID) -> Effect<Action> {
         let environment = self.environment

@@ -6,6 +6,10 @@ public typealias TasksTab = WorkFeatureTab<TasksFeature>
 
 extension TasksFeature: WorkTabFeature {
     public static var tab: WorkTab { .tasks }
+    /// The effects that outlive an action: reads (and Undo's timer), cancelled when the context stops.
+    static let readID: EffectID = "tasks.read"
+    static let undoID: EffectID = "tasks.undo"
+    static let detailReadID: EffectID = "tasks.detail.read"
     public static var contextEffects: [EffectID] { [readID, detailReadID, undoID] }
 }
 
@@ -20,8 +24,8 @@ extension TasksFeature.Action: WorkTabFeatureAction {
 
     public var readConnection: ConnectionState? {
         switch self {
-        case .tasksRead(.fresh, _), .detailRead(_, .fresh): .online
-        case .tasksRead(.offline, _), .detailRead(_, .offline): .offline
+        case .tasksRead(let result, _): result.connection
+        case .detailRead(_, let result): result.connection
         default: nil
         }
     }

@@ -151,9 +151,7 @@ public enum TasksView {
             KeyHint(key: "e", label: L("task.hint.edit_note")),
             KeyHint(key: L("keys.enter"), label: L("tasks.help.open")),
             KeyHint(key: "j ↓ ↑", label: L("keys.move")),
-            KeyHint(key: "n", label: L("outbox.send_now")),
-            KeyHint(key: "v", label: L("outbox.review")),
-        ]
+        ] + WorkNotices.outboxHelp
     }
 
     // MARK: Skip question

@@ -22,6 +22,11 @@ struct ListRead<Value: Sendable & Equatable, Pending: Sendable, Action: Sendable
         return fresh(&freshness, lastUpdated: lastUpdated)
     }
 
+    /// A fresh read of a list's state, "Updating" meanwhile (unless nothing is shown yet).
+    func fresh(_ state: inout some ListReadState) -> Effect<Action> {
+        fresh(&state.freshness, lastUpdated: state.lastUpdated)
+    }
+
     /// A fresh read, "Updating" meanwhile (unless nothing is shown yet).
     func fresh(_ freshness: inout Freshness, lastUpdated: String?) -> Effect<Action> {
         if freshness != .loading { freshness = .updating(lastUpdated: lastUpdated) }
@@ -42,3 +47,12 @@ struct ListRead<Value: Sendable & Equatable, Pending: Sendable, Action: Sendable
         }
     }
 }
+
+/// A work list's state as `ListRead` keeps it: how fresh, and since when.
+protocol ListReadState {
+    var freshness: Freshness { get set }
+    var lastUpdated: String? { get }
+}
+
+extension HousekeepingFeature.State: ListReadState {}
+extension TasksFeature.State: ListReadState {}

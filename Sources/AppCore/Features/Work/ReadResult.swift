@@ -38,6 +38,18 @@ public enum Freshness: Sendable, Equatable {
     case current
 }
 
+extension ReadResult {
+    /// What the answer says of the connection: online for an answer, offline for none; nil
+    /// when it says nothing new (403, 401, another answer).
+    public var connection: ConnectionState? {
+        switch self {
+        case .fresh: .online
+        case .offline: .offline
+        case .forbidden, .sessionEnded, .failed: nil
+        }
+    }
+}
+
 /// What a screen does with its content after a read landed (`ReadResult.land`).
 enum ReadLanding<Value> {
     /// Show this answer.

@@ -45,6 +45,9 @@ enum WorkNotices {
         }
     }
 
+    /// The outbox's keys as `?` lists them on every work screen.
+    static let outboxHelp = [KeyHint(key: "n", label: L("outbox.send_now")), KeyHint(key: "v", label: L("outbox.review"))]
+
     static func outboxHints(_ badge: OutboxBadge) -> [KeyHint] {
         var hints: [KeyHint] = []
         if badge.toSend > 0 { hints.append(KeyHint(key: "n", label: L("outbox.send_now"))) }

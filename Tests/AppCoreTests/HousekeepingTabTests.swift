@@ -70,22 +70,59 @@ import Testing
         await store.finish()
     }
 
-    @Test func aRoundThatSentSomethingReadsAgainAndOneThatDidNotOnlyCounts() async {
+    @Test func aRoundThatSentTheTabsOwnChangeReadsOnlyTheMarksAndOneThatSentNothingOnlyCounts() async {
         var state = HousekeepingTab.State(context: context)
         state.feature = HousekeepingFeature.State(list: RoomList(units: HotelFixture.units), focus: "unt_h101",
                                                   freshness: .current, lastUpdated: "09:21", hasLoaded: true)
         let store = makeStore(state)
         await store.send(.app(.outboxRoundFinished(sent: [], held: [])))
         await store.receive(.feature(.badgeChanged(OutboxBadge(toSend: 2)))) { $0.feature.badge = OutboxBadge(toSend: 2) }
-        await store.send(.app(.outboxRoundFinished(sent: [4], held: []))) {
-            $0.feature.freshness = .updating(lastUpdated: "09:21")
+        // The room's change was the tab's own and already shows the answer (no queued mark): the
+        // round reads the outbox's marks, never the room list again.
+        await store.send(.app(.outboxRoundFinished(sent: [4], held: [])))
+        var pending: Set<String> = ["marks", "badge"]
+        while !pending.isEmpty {
+            let action = await store.receiveAny { _, _ in }
+            switch action {
+            case .feature(.outboxRoundFinished)?, .feature(.roundMarksLoaded(.none))?: pending.remove("marks")
+            case .feature(.badgeChanged)?: pending.remove("badge")
+            default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
+            }
         }
-        var pending: Set<String> = ["read", "badge", "offline"]
+        await store.finish()
+        #expect(world.readCount.withLock { $0 } == 0, "no units.list after the tab's own sent change")
+    }
+
+    @Test func aRoundThatSentARoomShownAsWaitingReadsTheListAgain() async {
+        var state = HousekeepingTab.State(context: context)
+        var list = RoomList(units: HotelFixture.units)
+        list.update("unt_h101") {
+            $0.shown = .clean
+            $0.mark = .queued
+        }
+        state.feature = HousekeepingFeature.State(list: list, focus: "unt_h101", freshness: .current, lastUpdated: "09:21",
+                                                  badge: OutboxBadge(toSend: 2), hasLoaded: true,
+                                                  pending: PendingRooms(queued: ["unt_h101": .clean]))
+        let store = makeStore(state)
+        // Sent in the background: the outbox no longer holds it.
+        await store.send(.app(.outboxRoundFinished(sent: [4], held: [])))
+        var pending: Set<String> = ["marks", "read", "badge", "offline"]
         while !pending.isEmpty {
             let action = await store.receiveAny { action, state in
-                if case .feature(.unitsRead) = action { state.feature.freshness = .offline(lastUpdated: "09:21") }
+                switch action {
+                case .feature(.roundMarksLoaded):
+                    state.feature.pending = .none
+                    state.feature.list.update("unt_h101") {
+                        $0.shown = $0.unit.housekeepingStatus
+                        $0.mark = .none
+                    }
+                    state.feature.freshness = .updating(lastUpdated: "09:21")
+                case .feature(.unitsRead): state.feature.freshness = .offline(lastUpdated: "09:21")
+                default: break
+                }
             }
             switch action {
+            case .feature(.outboxRoundFinished)?, .feature(.roundMarksLoaded)?: pending.remove("marks")
             case .feature(.unitsRead)?: pending.remove("read")
             case .feature(.badgeChanged)?: pending.remove("badge")
             case .delegate(.connection(.offline))?: pending.remove("offline")

@@ -68,6 +68,9 @@ public struct HousekeepingFeature: Reducer {
         /// A change left the outbox outside this tab (discarded in Review): read the marks again.
         case outboxEdited
         case pendingLoaded(PendingRooms)
+        /// An outbox round sent or held something: read the marks (`roundMarksLoaded`).
+        case outboxRoundFinished
+        case roundMarksLoaded(PendingRooms)
         case savedLoaded(SavedCopy<UnitList>?, PendingRooms)
         case unitsRead(ReadResult<UnitList>, PendingRooms)
         case statusChangeFinished(UnitID, HousekeepingStatus, ChangeOutcome<RoomUnit>)
@@ -124,6 +127,19 @@ public struct HousekeepingFeature: Reducer {
         case .outboxEdited:
             let pendingRooms = environment.pendingRooms
             return .run { send in send(.pendingLoaded(await pendingRooms())) }
+
+        case .outboxRoundFinished:
+            let pendingRooms = environment.pendingRooms
+            return .run { send in send(.roundMarksLoaded(await pendingRooms())) }
+
+        case .roundMarksLoaded(let pending):
+            // A room shown as waiting whose change left the outbox (sent, or held) in the
+            // background: its state is the instance's now, read it again (conditionally).
+            let settled = state.list.rooms.contains { entry in
+                entry.mark == .queued && (pending.queued[entry.unit.id] == nil || pending.held.contains(entry.unit.id))
+            }
+            let effect = reduce(into: &state, action: .pendingLoaded(pending))
+            return settled ? .merge(effect, read(&state), readOpenDetail(state)) : effect
 
         case .pendingLoaded(let pending):
             state.pending = pending

@@ -85,6 +85,9 @@ public struct TasksFeature: Reducer {
         /// A change left the outbox outside this tab (discarded in Review): read the marks again.
         case outboxEdited
         case pendingLoaded(PendingTasks)
+        /// An outbox round sent or held something: read the marks (`roundMarksLoaded`).
+        case outboxRoundFinished
+        case roundMarksLoaded(PendingTasks)
         case delegate(WorkTabDelegate)
     }
 
@@ -194,6 +197,21 @@ public struct TasksFeature: Reducer {
         case .outboxEdited:
             let pendingTasks = environment.pendingTasks
             return .run { send in send(.pendingLoaded(await pendingTasks())) }
+
+        case .outboxRoundFinished:
+            let pendingTasks = environment.pendingTasks
+            return .run { send in send(.roundMarksLoaded(await pendingTasks())) }
+
+        case .roundMarksLoaded(let pending):
+            // A task shown as waiting whose change left the outbox (sent, or held) in the
+            // background: its state is the instance's now, read it again (conditionally).
+            let settled = state.entries.contains { entry in
+                entry.mark == .queued
+                    && (pending.queued[entry.task.id] == nil || pending.held.contains { $0.task == entry.task.id })
+            }
+            showPending(pending, &state)
+            guard settled else { return .none }
+            return .merge(read(&state), state.detail.map { readTask($0.taskID) } ?? .none)
 
         case .pendingLoaded(let pending):
             showPending(pending, &state)

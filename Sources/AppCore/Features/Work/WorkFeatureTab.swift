@@ -29,6 +29,9 @@ public protocol WorkTabFeatureAction: Sendable, SendableMetatype, Equatable {
     static func badgeChanged(_ badge: OutboxBadge) -> Self
     /// The outbox changed outside the tab (a change discarded in Review): read its marks again.
     static var outboxEdited: Self { get }
+    /// An outbox round sent or held something: read the marks, and read again only the rows a
+    /// background send settled (the tab's own sent change already shows the answer's state).
+    static var outboxRoundFinished: Self { get }
     /// The feature's request to the app, when this action is one.
     var workDelegate: WorkTabDelegate? { get }
     /// Online or offline when this action is a read's answer (fresh, or no answer); nil otherwise.
@@ -97,7 +100,7 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
         case .app(.outboxRoundFinished(let sent, let held)):
             guard let context = state.context, state.feature.hasLoaded else { return .none }
             if sent.isEmpty && held.isEmpty { return count(context) }
-            return .merge(feature(.refresh, &state), count(context))
+            return .merge(feature(.outboxRoundFinished, &state), count(context))
         case .app(.outboxEdited):
             guard let context = state.context, state.feature.hasLoaded else { return .none }
             return .merge(feature(.outboxEdited, &state), count(context))

@@ -16,33 +16,30 @@ import Testing
     func makeStore(_ state: HousekeepingTab.State = HousekeepingTab.State())
         -> TestStore<HousekeepingTab.State, HousekeepingTab.Action> {
         TestStore(initialState: state, reducer: HousekeepingTab(clients: HousekeepingTab.Clients(
-            environment: { _ in self.world.environment }, counts: { _ in OutboxBadge(toSend: 2) })))
+            environment: { _ in self.world.environment })))
     }
 
-    @Test func startedKeepsTheContextAndOpeningReadsThenCounts() async {
+    @Test func startedKeepsTheContextOpeningReadsAndTheAppsCountsReachTheBadge() async {
         let store = makeStore()
         await store.send(.app(.started(context))) { $0.context = self.context }
         #expect(world.readCount.withLock { $0 } == 0, "nothing is read before the tab opens")
         await store.send(.app(.opened(.housekeeping))) {
             $0.feature.hasLoaded = true
         }
-        var pending: Set<String> = ["saved", "read", "badge", "offline"]
+        var pending: Set<String> = ["saved", "read", "offline"]
         while !pending.isEmpty {
             let action = await store.receiveAny { action, state in
-                switch action {
-                case .feature(.unitsRead(.offline, _)): state.feature.freshness = .offline(lastUpdated: nil)
-                case .feature(.badgeChanged(let badge)): state.feature.badge = badge
-                default: break
-                }
+                if case .feature(.unitsRead(.offline, _)) = action { state.feature.freshness = .offline(lastUpdated: nil) }
             }
             switch action {
             case .feature(.savedLoaded)?: pending.remove("saved")
             case .feature(.unitsRead)?: pending.remove("read")
-            case .feature(.badgeChanged)?: pending.remove("badge")
             case .delegate(.connection(.offline))?: pending.remove("offline")
             default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
             }
         }
+        // The tab never counts the outbox itself: the app's count after a round reaches it.
+        await store.send(.app(.outboxCounted(OutboxBadge(toSend: 2)))) { $0.feature.badge = OutboxBadge(toSend: 2) }
         await store.finish()
     }
 
@@ -70,25 +67,16 @@ import Testing
         await store.finish()
     }
 
-    @Test func aRoundThatSentTheTabsOwnChangeReadsOnlyTheMarksAndOneThatSentNothingOnlyCounts() async {
+    @Test func aRoundThatSentTheTabsOwnChangeReadsOnlyTheMarksAndOneThatSentNothingDoesNothing() async {
         var state = HousekeepingTab.State(context: context)
         state.feature = HousekeepingFeature.State(list: RoomList(units: HotelFixture.units), focus: "unt_h101",
                                                   freshness: .current, lastUpdated: "09:21", hasLoaded: true)
         let store = makeStore(state)
         await store.send(.app(.outboxRoundFinished(sent: [], held: [])))
-        await store.receive(.feature(.badgeChanged(OutboxBadge(toSend: 2)))) { $0.feature.badge = OutboxBadge(toSend: 2) }
         // The room's change was the tab's own and already shows the answer (no queued mark): the
         // round reads the outbox's marks, never the room list again.
         await store.send(.app(.outboxRoundFinished(sent: [4], held: [])))
-        var pending: Set<String> = ["marks", "badge"]
-        while !pending.isEmpty {
-            let action = await store.receiveAny { _, _ in }
-            switch action {
-            case .feature(.outboxRoundFinished)?, .feature(.roundMarksLoaded(.none))?: pending.remove("marks")
-            case .feature(.badgeChanged)?: pending.remove("badge")
-            default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
-            }
-        }
+        await store.receive(.feature(.roundMarksLoaded(.none)))
         await store.finish()
         #expect(world.readCount.withLock { $0 } == 0, "no units.list after the tab's own sent change")
     }
@@ -106,7 +94,7 @@ import Testing
         let store = makeStore(state)
         // Sent in the background: the outbox no longer holds it.
         await store.send(.app(.outboxRoundFinished(sent: [4], held: [])))
-        var pending: Set<String> = ["marks", "read", "badge", "offline"]
+        var pending: Set<String> = ["marks", "read", "offline"]
         while !pending.isEmpty {
             let action = await store.receiveAny { action, state in
                 switch action {
@@ -122,9 +110,8 @@ import Testing
                 }
             }
             switch action {
-            case .feature(.outboxRoundFinished)?, .feature(.roundMarksLoaded)?: pending.remove("marks")
+            case .feature(.roundMarksLoaded)?: pending.remove("marks")
             case .feature(.unitsRead)?: pending.remove("read")
-            case .feature(.badgeChanged)?: pending.remove("badge")
             case .delegate(.connection(.offline))?: pending.remove("offline")
             default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
             }

@@ -91,9 +91,8 @@ extension AppReducer {
         case .sessionEnded:
             return endSession(&state)
         case .outboxChanged:
-            var effects = [loadAccountIfShown(&state)]
-            if let partition = current.partition { effects.append(count(partition)) }
-            return .merge(effects)
+            // The outbox round the change ran counts it (`outboxNews`); Account lists it if shown.
+            return loadAccountIfShown(&state)
         case .sendNow:
             let sendNow = environment.outbox.sendNow
             return .run { _ in await sendNow() }

@@ -19,6 +19,8 @@ extension AppReducer {
                 current.instance = saved
                 current.capabilities = saved.capabilities
                 if !current.visibleTabs.contains(current.activeTab) {
+                    // SPEC §5: a capability that disappears disappears from the open screen, said.
+                    current.notices.append(Notice(.info, L("tabs.capability_gone", ["tab": current.activeTab.title])))
                     current.activeTab = WorkTab.opening(among: current.visibleTabs)
                 }
                 effects.append(markOnline(&current))
@@ -117,7 +119,7 @@ extension AppReducer {
             state.current = current
             if !sent.isEmpty || !held.isEmpty {
                 effects.append(tabEvent(.outboxRoundFinished(sent: sent, held: held), &state))
-                effects.append(loadAccount(&state))
+                effects.append(loadAccountIfShown(&state))
             }
             return .merge(effects)
 
@@ -128,7 +130,7 @@ extension AppReducer {
         case .outboxCounted(let partition, let counts):
             guard state.current?.partition == partition else { return .none }
             state.current?.outbox = counts
-            return .none
+            return tabEvent(.outboxCounted(OutboxBadge(toSend: counts.toSend, toReview: counts.toReview)), &state)
 
         case .signOutCounted(let id, let counts):
             guard let current = state.current, current.session.sessionID == id else { return .none }
@@ -174,9 +176,8 @@ extension AppReducer {
                 state.current?.account.notice = Notice(.error, ErrorText.storage)
                 return log("discard: \(error)")
             }
-            var effects = [loadAccount(&state), tabEvent(.outboxEdited, &state)]
-            if let partition = state.current?.partition { effects.append(count(partition)) }
-            return .merge(effects)
+            // The discard ran an outbox round, whose news counts the outbox again.
+            return .merge(loadAccount(&state), tabEvent(.outboxEdited, &state))
         default:
             return .none
         }

@@ -175,15 +175,7 @@ public struct CurrentInstance: Equatable, Sendable {
 
     /// The tabs the instance's capabilities allow, in their fixed order (Account always).
     public var visibleTabs: [WorkTab] {
-        WorkTab.allCases.filter { tab in
-            switch tab {
-            case .today: capabilities.contains(.frontDesk)
-            case .search: capabilities.contains(.reservations)
-            case .housekeeping: capabilities.contains(.housekeeping)
-            case .tasks: capabilities.contains(.housekeepingTasks)
-            case .account: true
-            }
-        }
+        WorkTab.allCases.filter { tab in tab.capability.map(capabilities.contains) ?? true }
     }
 }
 

@@ -1,4 +1,5 @@
 import Catalog
+import GuestCraftAPI
 
 /// The work screens' tabs in their fixed order; `1`–`5` and `F1`–`F5` open them (SPEC §5, §7).
 /// Which of them an instance shows follows its capabilities, decided by the app feature.
@@ -18,6 +19,17 @@ public enum WorkTab: String, CaseIterable, Sendable, Hashable {
     /// Account, else the first of them, else Account.
     public static func opening(among visible: [WorkTab]) -> WorkTab {
         visible.first { $0.isBuilt && $0 != .account } ?? visible.first ?? .account
+    }
+
+    /// The capability an instance declares for this tab (Account always shows).
+    public var capability: Capability? {
+        switch self {
+        case .today: .frontDesk
+        case .search: .reservations
+        case .housekeeping: .housekeeping
+        case .tasks: .housekeepingTasks
+        case .account: nil
+        }
     }
 
     /// Its number on the tab bar and its key.

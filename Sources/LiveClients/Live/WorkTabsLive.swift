@@ -14,11 +14,9 @@ extension WorkTabs.Environment {
     static func live(_ services: LiveServices) -> WorkTabs.Environment {
         WorkTabs.Environment(
             housekeeping: HousekeepingTab.Clients(
-                environment: { context in LiveWork(services: services, context: context).housekeeping },
-                counts: { context in LiveWork(services: services, context: context).badge() }),
+                environment: { context in LiveWork(services: services, context: context).housekeeping }),
             tasks: TasksTab.Clients(
-                environment: { context in LiveWork(services: services, context: context).tasks },
-                counts: { context in LiveWork(services: services, context: context).badge() }))
+                environment: { context in LiveWork(services: services, context: context).tasks }))
     }
 }
 
@@ -237,11 +235,6 @@ struct LiveWork: Sendable {
             }
         }
         return pending
-    }
-
-    func badge() -> OutboxBadge {
-        let counts = (try? store.outboxCounts(context.partition)) ?? .zero
-        return OutboxBadge(toSend: counts.toSend, toReview: counts.toReview)
     }
 
     /// "09:41" today, with the locale's date otherwise, in the terminal's time zone.

@@ -117,24 +117,15 @@ import Testing
         await store.receive(.discarded(.success(true))) {
             $0.current?.account.isLoading = true
         }
-        var pending: Set<String> = ["changes", "count"]
-        while !pending.isEmpty {
-            let action = await store.receiveAny { action, state in
-                switch action {
-                case .account(.changesLoaded):
-                    state.current?.account.isLoading = false
-                    state.current?.account.changes = [Self.waiting]
-                    state.current?.account.focus = .command(.switchProperty)
-                case .outboxCounted:
-                    state.current?.outbox = OutboxCounts(toSend: 1, toReview: 0, outcomeUnknown: 0)
-                default: break
-                }
-            }
-            switch action {
-            case .account(.changesLoaded)?: pending.remove("changes")
-            case .outboxCounted?: pending.remove("count")
-            default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
-            }
+        await store.receive(.account(.changesLoaded(.success([Self.waiting])))) {
+            $0.current?.account.isLoading = false
+            $0.current?.account.changes = [Self.waiting]
+            $0.current?.account.focus = .command(.switchProperty)
+        }
+        // The discard ran an outbox round: its news counts the outbox again (once).
+        await store.send(.outboxNews(.roundFinished(partition: Fixtures.partition(), sent: [], held: [], reachedInstance: nil)))
+        await store.receive(.outboxCounted(Fixtures.partition(), OutboxCounts(toSend: 1, toReview: 0, outcomeUnknown: 0))) {
+            $0.current?.outbox = OutboxCounts(toSend: 1, toReview: 0, outcomeUnknown: 0)
         }
         await store.finish()
         #expect(world.calls.all == ["discard 12"])
@@ -149,8 +140,7 @@ import Testing
         env.offline.counts = { _ in .zero }
         let rooms = HousekeepingWorld()
         rooms.pending.withLock { $0 = PendingRooms() }
-        env.tabs.housekeeping = HousekeepingTab.Clients(environment: { _ in rooms.environment },
-                                                        counts: { _ in OutboxBadge() })
+        env.tabs.housekeeping = HousekeepingTab.Clients(environment: { _ in rooms.environment })
         var state = onAccount(changes: [Self.refused], outbox: OutboxCounts(toSend: 0, toReview: 1, outcomeUnknown: 0))
         state.current?.account.focus = .change(12)
         let heldSentence = Notice(.warning, "Room 102 was changed by someone else first.")
@@ -165,7 +155,7 @@ import Testing
         await askToDiscardTheRefusedChange(store)
         await store.send(.keyPressed(.character("y"))) { $0.confirmation = nil }
         await store.receive(.discarded(.success(true))) { $0.current?.account.isLoading = true }
-        var waiting: Set<String> = ["changes", "count", "pending", "badge"]
+        var waiting: Set<String> = ["changes", "pending"]
         while !waiting.isEmpty {
             let action = await store.receiveAny { action, state in
                 switch action {
@@ -173,8 +163,6 @@ import Testing
                     state.current?.account.isLoading = false
                     state.current?.account.changes = []
                     state.current?.account.focus = .command(.switchProperty)
-                case .outboxCounted:
-                    state.current?.outbox = .zero
                 case .tabs(.housekeeping(.feature(.pendingLoaded))):
                     state.current?.tabs.housekeeping.feature.pending = PendingRooms()
                     state.current?.tabs.housekeeping.feature.list.update("unt_h102") { $0.mark = .none }
@@ -185,9 +173,7 @@ import Testing
             }
             switch action {
             case .account(.changesLoaded)?: waiting.remove("changes")
-            case .outboxCounted?: waiting.remove("count")
             case .tabs(.housekeeping(.feature(.pendingLoaded)))?: waiting.remove("pending")
-            case .tabs(.housekeeping(.feature(.badgeChanged)))?: waiting.remove("badge")
             default: Issue.record("unexpected \(String(describing: action))"); waiting.removeAll()
             }
         }

@@ -98,6 +98,10 @@ import Testing
                     state.current?.connection = .online
                 case .outboxCounted(partition, let counts):
                     state.current?.outbox = counts
+                    // The app's count reaches every started tab's badge (the tabs never count).
+                    let badge = OutboxBadge(toSend: counts.toSend, toReview: counts.toReview)
+                    if state.current?.tabs.housekeeping.context != nil { state.current?.tabs.housekeeping.feature.badge = badge }
+                    if state.current?.tabs.tasks.context != nil { state.current?.tabs.tasks.feature.badge = badge }
                 default:
                     break
                 }

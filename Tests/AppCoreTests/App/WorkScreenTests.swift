@@ -37,16 +37,24 @@ import Testing
         await store.finish()
     }
 
-    @Test func aCapabilityThatDisappearsTakesItsTabAwayFromTheOpenScreen() async {
+    @Test func aCapabilityThatDisappearsTakesItsTabAndItsOpenScreensAwayWithASentence() async {
         let world = FakeWorld()
         let session = Fixtures.session()
-        let store = TestStore(initialState: AppState.working(activeTab: .housekeeping),
-                              reducer: AppReducer(environment: world.environment))
+        var state = AppState.working(activeTab: .housekeeping)
+        let context = state.current?.context
+        state.current?.tabs.housekeeping.context = context
+        state.current?.tabs.housekeeping.feature = HousekeepingFeature.State(
+            list: RoomList(units: HotelFixture.units), focus: "unt_h101", freshness: .current, hasLoaded: true)
+        state.current?.tabs.housekeeping.feature.detail = HousekeepingFeature.RoomDetail(unitID: "unt_h101")
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: world.environment))
         let reduced = Fixtures.instance(capabilities: [.mobileSessions, .mobilePairing, .frontDesk])
         await store.send(.instanceChecked(session.sessionID, .success(reduced))) {
             $0.current?.instance = reduced
             $0.current?.capabilities = reduced.capabilities
             $0.current?.activeTab = .today
+            $0.current?.notices = [Notice(.info, "This instance no longer offers Housekeeping, so it was closed.")]
+            // Its room detail closes and its rooms go: nothing of it stays to be drawn or read.
+            $0.current?.tabs.housekeeping.feature = .initial
         }
         #expect(AppView.view(store.state).tabs.map(\.id) == ["today", "account"])
         await store.finish()
@@ -160,14 +168,22 @@ import Testing
         #expect(calls.contains("outbox.deactivate"))
     }
 
-    @Test func aWorkTabAskingToSendAndCountingAgainIsHeard() async {
+    @Test func aWorkTabAskingToSendIsHeardAndARoundsCountsReachEveryTabOnce() async {
         let world = FakeWorld()
         var env = world.recordingEnvironment
         env.offline.counts = { _ in OutboxCounts(toSend: 4, toReview: 0, outcomeUnknown: 0) }
-        let store = TestStore(initialState: AppState.working(activeTab: .housekeeping), reducer: AppReducer(environment: env))
+        var state = AppState.working(activeTab: .housekeeping)
+        let context = state.current?.context
+        state.current?.tabs.housekeeping.context = context
+        state.current?.tabs.tasks.context = context
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: env))
+        // A change the tab handed to the outbox: the round it ran is what counts it.
         await store.send(.tabs(.delegate(.outboxChanged)))
+        await store.send(.outboxNews(.roundFinished(partition: Fixtures.partition(), sent: [], held: [], reachedInstance: nil)))
         await store.receive(.outboxCounted(Fixtures.partition(), OutboxCounts(toSend: 4, toReview: 0, outcomeUnknown: 0))) {
             $0.current?.outbox = OutboxCounts(toSend: 4, toReview: 0, outcomeUnknown: 0)
+            $0.current?.tabs.housekeeping.feature.badge = OutboxBadge(toSend: 4)
+            $0.current?.tabs.tasks.feature.badge = OutboxBadge(toSend: 4)
         }
         await store.send(.tabs(.delegate(.sendNow)))
         await store.finish()
@@ -189,8 +205,7 @@ import Testing
         env.offline.counts = { _ in .zero }
         let rooms = HousekeepingWorld()
         rooms.saved.withLock { $0 = SavedCopy(value: HotelFixture.unitList, savedAt: HotelFixture.savedAt) }
-        env.tabs.housekeeping = HousekeepingTab.Clients(environment: { _ in rooms.environment },
-                                                        counts: { _ in OutboxBadge() })
+        env.tabs.housekeeping = HousekeepingTab.Clients(environment: { _ in rooms.environment })
         var state = AppState.working()
         state.current?.generation = nil
         state.options.link = .room("101")
@@ -205,7 +220,7 @@ import Testing
             // The rooms are not read yet: the tag waits for them.
             $0.current?.tabs.housekeeping.feature.pendingJump = "101"
         }
-        var pending: Set<String> = ["count", "badge", "saved", "read", "connection", "tabs.connection"]
+        var pending: Set<String> = ["count", "saved", "read", "connection", "tabs.connection"]
         while !pending.isEmpty {
             let action = await store.receiveAny { action, state in
                 switch action {
@@ -226,7 +241,6 @@ import Testing
             }
             switch action {
             case .outboxCounted?: pending.remove("count")
-            case .tabs(.housekeeping(.feature(.badgeChanged)))?: pending.remove("badge")
             case .tabs(.housekeeping(.feature(.savedLoaded)))?: pending.remove("saved")
             case .tabs(.housekeeping(.feature(.unitsRead)))?: pending.remove("read")
             case .tabs(.housekeeping(.delegate(.connection(.offline))))?: pending.remove("connection")

@@ -105,8 +105,7 @@ extension WorkTabs.Environment {
                         pendingRooms: { fail("housekeeping.pendingRooms"); return .none },
                         setStatus: { _, _, _ in fail("housekeeping.setStatus"); return .failed },
                         formatTime: { _ in "" })
-                },
-                counts: { _ in fail("housekeeping.counts"); return OutboxBadge() }),
+                }),
             tasks: TasksTab.Clients(
                 environment: { _ in
                     TasksEnvironment(
@@ -119,7 +118,6 @@ extension WorkTabs.Environment {
                         discard: { _ in fail("tasks.discard"); return false },
                         clock: ManualClock().client,
                         formatTime: { _ in "" })
-                },
-                counts: { _ in fail("tasks.counts"); return OutboxBadge() }))
+                }))
     }
 }

@@ -14,16 +14,15 @@ enum HeldSentences {
 
     /// The sentence on the screen that made the change; `number` is the room's (inert).
     static func sentence(_ kind: Kind, number: String, reason: HoldReason, code: String?) -> String {
-        let n = ["number": number]
         switch (kind, reason, code) {
-        case (.room, .conflict, _): return L("room.held.conflict", n)
-        case (.room, .refused, "unit.status_invalid"): return L("room.held.status_invalid", n)
-        case (.room, .refused, "auth.forbidden"): return L("room.held.forbidden", n)
-        case (.room, .refused, _): return L("room.held.refused", n)
-        case (.task, .conflict, "task.transition_invalid"): return L("task.held.transition", n)
-        case (.task, .conflict, _): return L("task.held.conflict", n)
-        case (.task, .refused, "auth.forbidden"): return L("task.held.forbidden", n)
-        case (.task, .refused, _): return L("task.held.refused", n)
+        case (.room, .conflict, _): return L("room.held.conflict", ["number": number])
+        case (.room, .refused, "unit.status_invalid"): return L("room.held.status_invalid", ["number": number])
+        case (.room, .refused, "auth.forbidden"): return L("room.held.forbidden", ["number": number])
+        case (.room, .refused, _): return L("room.held.refused", ["number": number])
+        case (.task, .conflict, "task.transition_invalid"): return L("task.held.transition", ["number": number])
+        case (.task, .conflict, _): return L("task.held.conflict", ["number": number])
+        case (.task, .refused, "auth.forbidden"): return L("task.held.forbidden", ["number": number])
+        case (.task, .refused, _): return L("task.held.refused", ["number": number])
         }
     }
 

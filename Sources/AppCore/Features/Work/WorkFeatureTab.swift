@@ -59,15 +59,13 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
         case delegate(WorkTabDelegate)
     }
 
-    /// The feature's clients for a context, and the outbox's counts of a context.
+    /// The feature's clients for a context (the outbox's counts come from the app, which reads
+    /// them once per round: `WorkTabEvent.outboxCounted`).
     public struct Clients: Sendable {
         public var environment: @Sendable (WorkContext) -> Feature.Environment
-        public var counts: @Sendable (WorkContext) async -> OutboxBadge
 
-        public init(environment: @escaping @Sendable (WorkContext) -> Feature.Environment,
-                    counts: @escaping @Sendable (WorkContext) async -> OutboxBadge) {
+        public init(environment: @escaping @Sendable (WorkContext) -> Feature.Environment) {
             self.environment = environment
-            self.counts = counts
         }
     }
 
@@ -87,8 +85,7 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
             state = State()
             return .merge(Feature.contextEffects.map { .cancel(id: $0) })
         case .app(.opened(let tab)) where tab == Feature.tab:
-            guard let context = state.context else { return .none }
-            return .merge(feature(.appeared, &state), count(context))
+            return feature(.appeared, &state)
         case .app(.opened):
             return .none
         case .app(.keyPressed(_, let key)):
@@ -98,22 +95,24 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
         case .app(.rowClicked(_, let id)):
             return feature(.rowClicked(id), &state)
         case .app(.outboxRoundFinished(let sent, let held)):
-            guard let context = state.context, state.feature.hasLoaded else { return .none }
-            if sent.isEmpty && held.isEmpty { return count(context) }
-            return .merge(feature(.outboxRoundFinished, &state), count(context))
+            guard state.feature.hasLoaded, !(sent.isEmpty && held.isEmpty) else { return .none }
+            return feature(.outboxRoundFinished, &state)
         case .app(.outboxEdited):
-            guard let context = state.context, state.feature.hasLoaded else { return .none }
-            return .merge(feature(.outboxEdited, &state), count(context))
+            guard state.feature.hasLoaded else { return .none }
+            return feature(.outboxEdited, &state)
+        case .app(.outboxCounted(let badge)):
+            return feature(.badgeChanged(badge), &state)
         case .app(.connectionRestored):
             guard state.feature.hasLoaded else { return .none }
             return feature(.refresh, &state)
-        case .app(.capabilitiesChanged):
-            return .none
+        case .app(.capabilitiesChanged(let capabilities)):
+            // The instance no longer offers this tab: its screens close and its reads stop.
+            guard let capability = Feature.tab.capability, !capabilities.contains(capability),
+                  state.feature != .initial else { return .none }
+            state.feature = .initial
+            return .merge(Feature.contextEffects.map { .cancel(id: $0) })
         case .feature(let action):
-            if let delegate = action.workDelegate {
-                guard delegate == .outboxChanged, let context = state.context else { return .send(.delegate(delegate)) }
-                return .merge(.send(.delegate(.outboxChanged)), count(context))
-            }
+            if let delegate = action.workDelegate { return .send(.delegate(delegate)) }
             let effect = feature(action, &state)
             guard let connection = action.readConnection else { return effect }
             return .merge(effect, .send(.delegate(.connection(connection))))
@@ -126,10 +125,5 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
         guard let context = state.context else { return .none }
         return Feature(environment: clients.environment(context))
             .reduce(into: &state.feature, action: action).map(Action.feature)
-    }
-
-    private func count(_ context: WorkContext) -> Effect<Action> {
-        let counts = clients.counts
-        return .run { send in send(.feature(.badgeChanged(await counts(context)))) }
     }
 }

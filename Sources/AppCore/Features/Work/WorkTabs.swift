@@ -29,6 +29,8 @@ public enum WorkTabEvent: Equatable, Sendable {
     case rowClicked(WorkTab, RowID)
     /// An outbox round ended (entries sent or held): read again what it changed.
     case outboxRoundFinished(sent: [Int64], held: [Int64])
+    /// The outbox's counts of the context, read once by the app after each round.
+    case outboxCounted(OutboxBadge)
     /// A change left the outbox without being sent (discarded in Review): show the marks again.
     case outboxEdited
     /// The instance answers again after being unreachable: refresh.
@@ -43,7 +45,8 @@ public enum WorkTabDelegate: Equatable, Sendable {
     case connection(ConnectionState)
     /// The instance answered 401: the session is over.
     case sessionEnded
-    /// A change was submitted, sent or discarded: count the outbox again.
+    /// A change was submitted, sent or discarded (Account, when shown, reads its list again; the
+    /// counts follow from the outbox round that the change ran).
     case outboxChanged
     /// "Send now".
     case sendNow
@@ -123,7 +126,8 @@ public struct WorkTabs: Reducer {
     static func tab(of event: WorkTabEvent) -> WorkTab? {
         switch event {
         case .opened(let tab), .keyPressed(let tab, _), .pasted(let tab, _), .rowClicked(let tab, _): tab
-        case .started, .stopped, .outboxRoundFinished, .outboxEdited, .connectionRestored, .capabilitiesChanged: nil
+        case .started, .stopped, .outboxRoundFinished, .outboxCounted, .outboxEdited, .connectionRestored,
+             .capabilitiesChanged: nil
         }
     }
 

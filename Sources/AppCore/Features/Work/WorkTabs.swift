@@ -100,17 +100,8 @@ public struct WorkTabs: Reducer {
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case .event(let event):
-            switch Self.tab(of: event) {
-            case .housekeeping?:
-                return housekeeping.reduce(into: &state, action: .housekeeping(.app(event)))
-            case .tasks?:
-                return tasks.reduce(into: &state, action: .tasks(.app(event)))
-            case .today?, .search?, .account?:
-                return .none
-            case nil:
-                return .merge(housekeeping.reduce(into: &state, action: .housekeeping(.app(event))),
-                              tasks.reduce(into: &state, action: .tasks(.app(event))))
-            }
+            let tab = Self.tab(of: event)
+            return .merge(reducers.filter { tab == nil || $0.tab == tab }.map { $0.reduce(&state, event) })
         case .housekeeping(.delegate(let delegate)), .tasks(.delegate(let delegate)):
             return .send(.delegate(delegate))
         case .housekeeping:
@@ -131,6 +122,29 @@ public struct WorkTabs: Reducer {
         }
     }
 
+    /// How a built tab is drawn and takes input. A new work screen adds its entry here, its
+    /// reducer to `reducers`, and its state and action case above.
+    struct SlotView: Sendable {
+        let content: @Sendable (State) -> TabContent
+        let isEditingText: @Sendable (State) -> Bool
+        let takesDigits: @Sendable (State) -> Bool
+    }
+
+    static let views: [WorkTab: SlotView] = [
+        .housekeeping: SlotView(content: { HousekeepingTab.content($0.housekeeping) },
+                                isEditingText: { HousekeepingTab.isEditingText($0.housekeeping) },
+                                takesDigits: { HousekeepingTab.takesDigits($0.housekeeping) }),
+        .tasks: SlotView(content: { TasksTab.content($0.tasks) }, isEditingText: { TasksTab.isEditingText($0.tasks) },
+                         takesDigits: { _ in false }),
+    ]
+
+    /// How the app's events reach each built tab.
+    private var reducers: [(tab: WorkTab, reduce: (inout State, WorkTabEvent) -> Effect<Action>)] {
+        let (housekeeping, tasks) = (self.housekeeping, self.tasks)
+        return [(.housekeeping, { housekeeping.reduce(into: &$0, action: .housekeeping(.app($1))) }),
+                (.tasks, { tasks.reduce(into: &$0, action: .tasks(.app($1))) })]
+    }
+
     private var housekeeping: Scope<State, Action, HousekeepingTab> {
         Scope(state: \.housekeeping, action: Action.housekeeping,
               extract: { if case .housekeeping(let a) = $0 { a } else { nil } },
@@ -144,25 +158,17 @@ public struct WorkTabs: Reducer {
 
     /// What `tab` shows (Today and Search are not built yet: a plain panel, never fake data).
     public static func content(_ state: State, tab: WorkTab) -> TabContent {
-        switch tab {
-        case .housekeeping: HousekeepingTab.content(state.housekeeping)
-        case .tasks: TasksTab.content(state.tasks)
-        case .today, .search, .account: NotAvailablePanel.content(NotAvailablePanel.State(tab: tab))
-        }
+        views[tab]?.content(state) ?? NotAvailablePanel.content(NotAvailablePanel.State(tab: tab))
     }
 
     /// Whether `tab` is editing text, so printable keys go to it rather than to the app.
     public static func isEditingText(_ state: State, tab: WorkTab) -> Bool {
-        switch tab {
-        case .housekeeping: HousekeepingTab.isEditingText(state.housekeeping)
-        case .tasks: TasksTab.isEditingText(state.tasks)
-        case .today, .search, .account: false
-        }
+        views[tab]?.isEditingText(state) ?? false
     }
 
     /// Whether `tab` takes the digit keys itself (Housekeeping jumps to rooms by number), so
     /// only F1–F5 switch tabs there.
     public static func takesDigits(_ state: State, tab: WorkTab) -> Bool {
-        tab == .housekeeping && HousekeepingTab.takesDigits(state.housekeeping)
+        views[tab]?.takesDigits(state) ?? false
     }
 }

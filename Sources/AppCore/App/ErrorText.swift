@@ -92,6 +92,15 @@ public enum ErrorText {
         }
     }
 
+    /// The sentence for a work screen's read that failed with an answer (the saved copy stays).
+    public static func readFailure(problemCode: String?) -> String {
+        switch problemCode {
+        case "property.out_of_scope": L("housekeeping.error.out_of_scope")
+        case "rate_limited", "instance.unavailable", "internal.error": L("housekeeping.error.busy")
+        default: L("housekeeping.error.generic")
+        }
+    }
+
     /// A problem of this device's own storage.
     public static var storage: String { L("errors.storage") }
 

@@ -181,7 +181,7 @@ public struct TasksFeature: Reducer {
             let ended = result.land(freshness: &detail.freshness, lastUpdated: &lastUpdated, notice: &state.notice,
                                     hasContent: false, forbidden: L("tasks.forbidden"),
                                     formatTime: environment.formatTime, clearsError: false,
-                                    failure: { $0 == "task.not_found" ? L("task.not_found") : WorkNotices.readFailure(problemCode: $0) })
+                                    failure: { $0 == "task.not_found" ? L("task.not_found") : ErrorText.readFailure(problemCode: $0) })
             state.detail = detail
             switch ended {
             case .show(let task): showDetail(task, &state)

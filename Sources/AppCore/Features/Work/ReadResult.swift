@@ -69,7 +69,7 @@ extension ReadResult {
     /// offline, with the catalog's sentence for its problem code (`failure`).
     func land(freshness: inout Freshness, lastUpdated: inout String?, notice: inout Notice?,
               hasContent: Bool, forbidden: String, formatTime: (Date) -> String, clearsError: Bool = true,
-              failure: (String?) -> String = WorkNotices.readFailure) -> ReadLanding<Value> {
+              failure: (String?) -> String = ErrorText.readFailure) -> ReadLanding<Value> {
         switch self {
         case .fresh(let value, let at):
             lastUpdated = formatTime(at)

@@ -54,13 +54,4 @@ enum WorkNotices {
         if badge.toReview > 0 { hints.append(KeyHint(key: "v", label: L("outbox.review"))) }
         return hints
     }
-
-    /// The sentence for a read that failed with an answer.
-    static func readFailure(problemCode: String?) -> String {
-        switch problemCode {
-        case "property.out_of_scope": L("housekeeping.error.out_of_scope")
-        case "rate_limited", "instance.unavailable", "internal.error": L("housekeeping.error.busy")
-        default: L("housekeeping.error.generic")
-        }
-    }
 }

@@ -63,10 +63,7 @@ extension AppReducer {
                 state.current?.notices = []
                 return .none
             }
-            if current.activeTab == .account {
-                return accountScope.reduce(into: &state, action: .account(.keyPressed(key)))
-            }
-            return tabEvent(.keyPressed(current.activeTab, key), &state)
+            return onScreenTab(.keyPressed(current.activeTab, key), &state)
         }
     }
 
@@ -78,8 +75,8 @@ extension AppReducer {
         case .pair: return pairScope.reduce(into: &state, action: .pair(.pasted(text)))
         case .signIn: return signInScope.reduce(into: &state, action: .signIn(.pasted(text)))
         case .work:
-            guard let tab = state.current?.activeTab, tab != .account else { return .none }
-            return tabEvent(.pasted(tab, text), &state)
+            guard let tab = state.current?.activeTab else { return .none }
+            return onScreenTab(.pasted(tab, text), &state)
         }
     }
 
@@ -109,8 +106,7 @@ extension AppReducer {
             case .workspace: return workspaceScope.reduce(into: &state, action: .workspace(.rowClicked(id)))
             case .work:
                 guard let tab = state.current?.activeTab else { return .none }
-                if tab == .account { return accountScope.reduce(into: &state, action: .account(.rowClicked(id))) }
-                return tabEvent(.rowClicked(tab, id), &state)
+                return onScreenTab(.rowClicked(tab, id), &state)
             }
         }
     }
@@ -134,8 +130,20 @@ extension AppReducer {
         state.current?.notices = []
         guard tab != current.activeTab else { return .none }
         state.current?.activeTab = tab
-        if tab == .account { return loadAccount(&state) }
-        return tabEvent(.opened(tab), &state)
+        return onScreenTab(.opened(tab), &state)
+    }
+
+    /// An event for the tab on screen, the one place Account (the app's own feature, which
+    /// needs the instance and session around it) and the work tabs part: keys, pastes, clicks
+    /// and opening reach either the same way.
+    func onScreenTab(_ event: WorkTabEvent, _ state: inout AppState) -> Effect<AppAction> {
+        guard WorkTabs.tab(of: event) == .account else { return tabEvent(event, &state) }
+        switch event {
+        case .keyPressed(_, let key): return accountScope.reduce(into: &state, action: .account(.keyPressed(key)))
+        case .rowClicked(_, let id): return accountScope.reduce(into: &state, action: .account(.rowClicked(id)))
+        case .opened: return loadAccount(&state)
+        default: return .none
+        }
     }
 
     /// `guestcraft open …`: a room opens as if its tag were scanned on Housekeeping.

@@ -8,8 +8,9 @@ import Glibc
 /// checked in the save's own statement; ending a generation deletes its row.
 extension OfflineStore {
     /// Begins a generation of `partition` (the session and workspace in use) and writes its row.
-    public func beginGeneration(_ partition: Partition) throws(OfflineStoreError) -> GenerationID {
-        let id = GenerationID(rawValue: IdempotencyKey.random())
+    public func beginGeneration(_ partition: Partition,
+                                id: GenerationID = GenerationID(rawValue: IdempotencyKey.random()))
+        throws(OfflineStoreError) -> GenerationID {
         try wrap {
             try db.run("""
                 INSERT INTO live_generations (id, instance_key, person_id, workspace_id, owner_pid)

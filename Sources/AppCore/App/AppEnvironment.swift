@@ -180,7 +180,11 @@ public struct SessionAPIClient: Sendable {
 
 /// The offline store's generations, deletions and counts.
 public struct OfflineClient: Sendable {
-    public var beginGeneration: @Sendable (Partition) async -> Result<GenerationID, StorageFailure>
+    /// A new generation's id, made before its row is written so that the tabs can show their
+    /// saved copies beside (not after) the write.
+    public var newGeneration: @Sendable () -> GenerationID
+    /// Writes the live row of generation `id` of a partition (saves of it insert only after).
+    public var beginGeneration: @Sendable (Partition, GenerationID) async -> Result<GenerationID, StorageFailure>
     /// Ends a generation: its requests abort, its late saves insert nothing.
     public var endGeneration: @Sendable (GenerationID) async -> Void
     /// Deletes everything of one person on one instance (sign-out, 401).
@@ -192,12 +196,14 @@ public struct OfflineClient: Sendable {
     /// Start-up clean-up: deletes what accounts without a session still keep.
     public var retainAccounts: @Sendable (Set<Account>) async -> Void
 
-    public init(beginGeneration: @escaping @Sendable (Partition) async -> Result<GenerationID, StorageFailure>,
+    public init(newGeneration: @escaping @Sendable () -> GenerationID = { GenerationID(rawValue: UUID().uuidString) },
+                beginGeneration: @escaping @Sendable (Partition, GenerationID) async -> Result<GenerationID, StorageFailure>,
                 endGeneration: @escaping @Sendable (GenerationID) async -> Void,
                 forgetAccount: @escaping @Sendable (Account) async -> Result<Int, StorageFailure>,
                 counts: @escaping @Sendable (Partition) async -> OutboxCounts,
                 accountCounts: @escaping @Sendable (Account) async -> OutboxCounts,
                 retainAccounts: @escaping @Sendable (Set<Account>) async -> Void) {
+        self.newGeneration = newGeneration
         self.beginGeneration = beginGeneration
         self.endGeneration = endGeneration
         self.forgetAccount = forgetAccount

@@ -82,11 +82,13 @@ extension AppReducer {
             }
 
         case .generationBegan(let partition, let result):
-            guard let current = state.current, current.partition == partition, current.generation == nil,
-                  current.workspace != nil, current.property != nil else {
-                if case .success(let stale) = result {
+            let began = (try? result.get()) ?? nil
+            guard let current = state.current, current.partition == partition, !current.generationBegun,
+                  current.workspace != nil, current.property != nil,
+                  began == nil || began == current.generation else {
+                if let began {
                     let end = environment.offline.endGeneration
-                    return .run { _ in await end(stale) }
+                    return .run { _ in await end(began) }
                 }
                 return .none
             }
@@ -94,14 +96,13 @@ extension AppReducer {
             case .failure(let error):
                 state.current?.notices.append(Notice(.error, ErrorText.storage))
                 return log("generation: could not begin: \(error)")
-            case .success(let generation):
-                state.current?.generation = generation
+            case .success:
+                state.current?.generationBegun = true
                 guard let context = state.current?.context else { return .none }
                 let activate = environment.outbox.activate
                 var effects: [Effect<AppAction>] = [
                     .run { _ in await activate(context) },
                     count(partition),
-                    startTabs(context, &state),
                 ]
                 if state.current?.activeTab == .account { effects.append(loadAccount(&state)) }
                 if let link = state.options.link {
@@ -235,15 +236,23 @@ extension AppReducer {
         }
     }
 
-    /// Shows the work tabs of the chosen property and begins its generation.
+    /// Shows the work tabs of the chosen property and begins its generation. The tabs start at
+    /// once with the new generation's id, so the tab on screen reads its saved copy beside the
+    /// generation's row being written (and synced) rather than after it; the outbox waits for the
+    /// row (`generationBegan`). A fresh answer saved before the row exists is not kept (the save
+    /// inserts only inside a live generation) and is saved by the next read.
     func beginContext(_ state: inout AppState) -> Effect<AppAction> {
         guard var current = state.current, let partition = current.partition else { return .none }
-        current.generation = nil
+        let generation = environment.offline.newGeneration()
+        current.generation = generation
+        current.generationBegun = false
         if !current.visibleTabs.contains(current.activeTab) { current.activeTab = WorkTab.opening(among: current.visibleTabs) }
         state.current = current
         state.route = .work
         let begin = environment.offline.beginGeneration
-        return .run { send in send(.generationBegan(partition, await begin(partition))) }
+        let write: Effect<AppAction> = .run { send in send(.generationBegan(partition, await begin(partition, generation))) }
+        guard let context = state.current?.context else { return write }
+        return .merge(write, startTabs(context, &state))
     }
 
     /// Ends the context on screen: the tabs stop, the outbox lets go, the generation ends (its
@@ -253,6 +262,7 @@ extension AppReducer {
         let stopTabs = workTabs.reduce(into: &current.tabs, action: .event(.stopped)).map(AppAction.tabs)
         let generation = current.generation
         current.generation = nil
+        current.generationBegun = false
         current.tabs = WorkTabs.State()
         current.account = AccountFeature.State()
         current.outbox = .zero

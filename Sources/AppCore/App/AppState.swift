@@ -128,8 +128,11 @@ public struct CurrentInstance: Equatable, Sendable {
     public var capabilities: [Capability]
     public var workspace: Workspace?
     public var property: Property?
-    /// The live generation of the context; nil until it began (and after it ended).
+    /// The generation of the context; set when the context begins (its row is written beside the
+    /// tabs' saved reads) and nil after it ended.
     public var generation: GenerationID?
+    /// Whether the generation's row is written (the outbox is active from then on).
+    public var generationBegun: Bool = false
     public var activeTab: WorkTab
     public var connection: ConnectionState
     /// Changes of the partition waiting to be sent and needing a decision.
@@ -150,6 +153,7 @@ public struct CurrentInstance: Equatable, Sendable {
         self.workspace = workspace
         self.property = property
         self.generation = generation
+        generationBegun = generation != nil
         self.activeTab = activeTab
         self.connection = connection
         self.outbox = outbox

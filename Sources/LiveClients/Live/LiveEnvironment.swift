@@ -198,8 +198,9 @@ extension SessionAPIClient {
 extension OfflineClient {
     static func live(_ store: OfflineStore, log: DeviceServices.Log) -> OfflineClient {
         OfflineClient(
-            beginGeneration: { partition in
-                do { return .success(try store.beginGeneration(partition)) } catch {
+            newGeneration: { GenerationID(rawValue: IdempotencyKey.random()) },
+            beginGeneration: { partition, id in
+                do { return .success(try store.beginGeneration(partition, id: id)) } catch {
                     return .failure(StorageFailure("\(error)"))
                 }
             },

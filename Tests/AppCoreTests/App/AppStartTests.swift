@@ -69,7 +69,7 @@ import Testing
         env.instances.save = { _ in .success(renamed) }
         env.api.workspaces = { _ in .success(WorkspaceList(user: Fixtures.user, workspaces: [workspace])) }
         let partition = Fixtures.partition()
-        env.offline.beginGeneration = { _ in .success(Fixtures.generation) }
+        env.offline.beginGeneration = { _, id in .success(id) }
         env.offline.counts = { _ in OutboxCounts(toSend: 2, toReview: 0, outcomeUnknown: 0) }
 
         let store = TestStore(initialState: AppState(), reducer: AppReducer(environment: env))
@@ -80,7 +80,12 @@ import Testing
             $0.current = CurrentInstance(instance: instance, session: session,
                                          workspace: WorkChoice(instanceKey: instance.key, personID: "usr_supervisor",
                                                                workspace: workspace, property: Fixtures.garden).workspace,
-                                         property: Fixtures.garden, activeTab: .today)
+                                         property: Fixtures.garden, generation: Fixtures.generation, activeTab: .today)
+            // The tabs start with the new generation at once (their saved copies are read beside
+            // the generation's row being written); the outbox waits for the row.
+            $0.current?.generationBegun = false
+            let context = $0.current?.context
+            $0.current?.tabs.started(context)
         }
         // The answers race: the generation (then the counts), discovery and the workspaces.
         var pending: Set<String> = ["generation", "count", "check", "verify"]
@@ -88,9 +93,7 @@ import Testing
             let action = await store.receiveAny { action, state in
                 switch action {
                 case .generationBegan(partition, .success(Fixtures.generation)):
-                    state.current?.generation = Fixtures.generation
-                    let context = state.current?.context
-                    state.current?.tabs.started(context)
+                    state.current?.generationBegun = true
                 case .instanceChecked(session.sessionID, .success(renamed)):
                     state.current?.instance = renamed
                     state.current?.connection = .online

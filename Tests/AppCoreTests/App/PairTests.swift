@@ -26,7 +26,7 @@ import Testing
         env.instances.check = { _ in .success(Fixtures.connected(capabilities: Fixtures.frontDeskOnly)) }
         env.instances.save = { _ in .success(instance) }
         env.api.workspaces = { _ in .success(WorkspaceList(user: Fixtures.user, workspaces: [workspace])) }
-        env.offline.beginGeneration = { _ in .success(Fixtures.generation) }
+        env.offline.beginGeneration = { _, id in .success(id) }
         env.offline.counts = { _ in .zero }
         let partition = Fixtures.partition()
 
@@ -58,10 +58,12 @@ import Testing
                     state.preferences.remember(WorkChoice(instanceKey: instance.key, personID: "usr_supervisor",
                                                           workspace: workspace, property: Fixtures.harbour))
                     state.route = .work
-                case .generationBegan(partition, .success(Fixtures.generation)):
                     state.current?.generation = Fixtures.generation
+                    state.current?.generationBegun = false
                     let context = state.current?.context
                     state.current?.tabs.started(context)
+                case .generationBegan(partition, .success(Fixtures.generation)):
+                    state.current?.generationBegun = true
                 default:
                     break
                 }

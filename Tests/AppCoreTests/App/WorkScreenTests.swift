@@ -207,13 +207,14 @@ import Testing
         rooms.saved.withLock { $0 = SavedCopy(value: HotelFixture.unitList, savedAt: HotelFixture.savedAt) }
         env.tabs.housekeeping = HousekeepingTab.Clients(environment: { _ in rooms.environment })
         var state = AppState.working()
-        state.current?.generation = nil
+        // The context began: the tabs started with its generation, whose row is being written.
+        state.current?.generationBegun = false
+        let context = state.current?.context
+        state.current?.tabs.started(context)
         state.options.link = .room("101")
         let store = TestStore(initialState: state, reducer: AppReducer(environment: env))
         await store.send(.generationBegan(Fixtures.partition(), .success(Fixtures.generation))) {
-            $0.current?.generation = Fixtures.generation
-            let context = $0.current?.context
-            $0.current?.tabs.started(context)
+            $0.current?.generationBegun = true
             $0.options.link = nil
             $0.current?.activeTab = .housekeeping
             $0.current?.tabs.housekeeping.feature.hasLoaded = true
@@ -256,4 +257,69 @@ import Testing
 /// The quit question for `count` unsent changes.
 func L_quit(_ count: Int) -> String {
     "\(count) changes are not sent yet. They stay on this device and are sent when you open the app again (or with guestcraft send). Quit now?"
+}
+
+/// Start-up: the tab on screen shows its saved copy beside the generation's row being written,
+/// not after it (the row's write and disk sync are not on the way to the first frame).
+@MainActor
+@Suite struct SavedReadBesideTheGenerationTests {
+    @Test func theSavedRoomsShowWhileTheGenerationsRowIsStillBeingWritten() async {
+        let world = FakeWorld()
+        var env = world.recordingEnvironment
+        let rowWritten = AsyncStream<Void>.makeStream()
+        // The row's write does not finish until the test lets it.
+        env.offline.beginGeneration = { _, id in
+            for await _ in rowWritten.stream { break }
+            return .success(id)
+        }
+        env.offline.counts = { _ in .zero }
+        let rooms = HousekeepingWorld()
+        rooms.saved.withLock { $0 = SavedCopy(value: HotelFixture.unitList, savedAt: HotelFixture.savedAt) }
+        env.tabs.housekeeping = HousekeepingTab.Clients(environment: { _ in rooms.environment })
+        var state = AppState.working(activeTab: .housekeeping)
+        state.current?.generation = nil
+        state.current?.generationBegun = false
+        state.route = .workspace(WorkspaceFeature.State(session: Fixtures.session()))
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: env))
+        await store.send(.workspace(.delegate(.chosen(Fixtures.workspace(), Fixtures.harbour, automatically: false)))) {
+            $0.route = .work
+            $0.current?.generation = Fixtures.generation
+            let context = $0.current?.context
+            $0.current?.tabs.started(context)
+            $0.current?.tabs.housekeeping.feature.hasLoaded = true
+        }
+        await store.receive(.tabs(.housekeeping(.feature(.savedLoaded(
+            SavedCopy(value: HotelFixture.unitList, savedAt: HotelFixture.savedAt), .none))))) {
+            $0.current?.tabs.housekeeping.feature.list = RoomList(units: HotelFixture.units)
+            $0.current?.tabs.housekeeping.feature.businessDate = HotelFixture.date
+            $0.current?.tabs.housekeeping.feature.lastUpdated = "07:40"
+            $0.current?.tabs.housekeeping.feature.freshness = .updating(lastUpdated: "07:40")
+            $0.current?.tabs.housekeeping.feature.focus = "unt_h101"
+        }
+        #expect(store.state.current?.generationBegun == false, "the rooms are on screen before the row is written")
+        #expect(!world.calls.all.contains { $0.hasPrefix("outbox.activate") }, "the outbox waits for the row")
+        rowWritten.continuation.yield()
+        var pending: Set<String> = ["generation", "count", "read", "connection", "tabs.connection"]
+        while !pending.isEmpty {
+            let action = await store.receiveAny { action, state in
+                switch action {
+                case .generationBegan: state.current?.generationBegun = true
+                case .tabs(.housekeeping(.feature(.unitsRead))):
+                    state.current?.tabs.housekeeping.feature.freshness = .offline(lastUpdated: "07:40")
+                case .tabs(.delegate(.connection(.offline))): state.current?.connection = .offline
+                default: break
+                }
+            }
+            switch action {
+            case .generationBegan?: pending.remove("generation")
+            case .outboxCounted?: pending.remove("count")
+            case .tabs(.housekeeping(.feature(.unitsRead)))?: pending.remove("read")
+            case .tabs(.housekeeping(.delegate(.connection(.offline))))?: pending.remove("connection")
+            case .tabs(.delegate(.connection(.offline)))?: pending.remove("tabs.connection")
+            default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
+            }
+        }
+        await store.finish()
+        #expect(world.calls.all.contains("outbox.activate wsp_demo gen-1"))
+    }
 }

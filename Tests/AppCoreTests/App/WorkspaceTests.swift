@@ -30,7 +30,7 @@ import Testing
                          businessDate: BusinessDate(year: 2026, month: 11, day: 2)!, currency: "EUR")
             }, nextCursor: nil))
         }
-        env.offline.beginGeneration = { _ in .success(Fixtures.generation) }
+        env.offline.beginGeneration = { _, id in .success(id) }
         env.offline.counts = { _ in .zero }
         let store = TestStore(initialState: loading(), reducer: AppReducer(environment: env))
         let list = WorkspaceList(user: Fixtures.user, workspaces: [big, small])
@@ -61,12 +61,15 @@ import Testing
             $0.preferences.remember(WorkChoice(instanceKey: "ins_0000000000000001", personID: "usr_supervisor",
                                                workspace: grown, property: chosen))
             $0.route = .work
+            // The tabs start with the new generation at once; the outbox waits for its row.
+            $0.current?.generation = Fixtures.generation
+            $0.current?.generationBegun = false
+            let context = $0.current?.context
+            $0.current?.tabs.started(context)
         }
         let partition = Fixtures.partition(workspace: "wsp_big")
         await store.receive(.generationBegan(partition, .success(Fixtures.generation))) {
-            $0.current?.generation = Fixtures.generation
-            let context = $0.current?.context
-            $0.current?.tabs.started(context)
+            $0.current?.generationBegun = true
         }
         await store.receive(.outboxCounted(partition, .zero))
         await store.finish()

@@ -36,7 +36,8 @@ final class FakeWorld: Sendable {
                 signOut: { _ in fail("api.signOut"); return .failure(storage) },
                 forgetToken: { _ in fail("api.forgetToken") }),
             offline: OfflineClient(
-                beginGeneration: { _ in fail("offline.beginGeneration"); return .failure(storage) },
+                newGeneration: { Fixtures.generation },
+                beginGeneration: { _, _ in fail("offline.beginGeneration"); return .failure(storage) },
                 endGeneration: { _ in fail("offline.endGeneration") },
                 forgetAccount: { _ in fail("offline.forgetAccount"); return .failure(storage) },
                 counts: { _ in fail("offline.counts"); return .zero },

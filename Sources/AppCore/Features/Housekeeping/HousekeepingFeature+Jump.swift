@@ -1,0 +1,59 @@
+import Catalog
+import Foundation
+import GuestCraftAPI
+
+/// Jumping to a room: a typed number (focus follows the digits) or a scanned room tag.
+extension HousekeepingFeature {
+    /// Keys while jumping; nil hands the key back to the list (moving ends the jump).
+    func jumpKey(_ key: Key, _ state: inout State) -> Effect<Action>? {
+        guard let typed = state.jump else { return nil }
+        switch key {
+        case .character(let c):
+            state.jump = typed + String(c)
+            jumpLive(&state)
+            return Effect.none
+        case .backspace, .delete:
+            state.jump = typed.isEmpty ? nil : String(typed.dropLast())
+            if state.jump?.isEmpty == false { jumpLive(&state) }
+            return Effect.none
+        case .enter, .tab:
+            state.jump = nil
+            jump(to: typed, &state)
+            return Effect.none
+        case .escape:
+            state.jump = nil
+            return Effect.none
+        default:
+            state.jump = nil
+            return nil
+        }
+    }
+
+    /// Focus follows the digits while they are typed.
+    func jumpLive(_ state: inout State) {
+        guard let typed = state.jump, let id = state.list.match(number: Self.roomNumber(inTag: typed)) else { return }
+        focusShowing(id, &state)
+    }
+
+    /// Jumps to the room a typed number or a scanned tag (`203`, `room/203`) names.
+    func jump(to text: String, _ state: inout State) {
+        let number = Self.roomNumber(inTag: text)
+        guard !number.isEmpty else { return }
+        if let id = state.list.match(number: number) {
+            focusShowing(id, &state)
+            if state.notice?.level == .info { state.notice = nil }
+        } else {
+            state.notice = Notice(.info, L("housekeeping.no_such_room", ["number": number]))
+        }
+    }
+
+    /// The room number in a scanned or typed tag: `203`, `room/203`, `room:203`, `ROOM-203`.
+    public static func roomNumber(inTag text: String) -> String {
+        var tag = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        for prefix in ["room/", "room:", "room-", "room "] where tag.lowercased().hasPrefix(prefix) {
+            tag = String(tag.dropFirst(prefix.count))
+            break
+        }
+        return tag.trimmingCharacters(in: .whitespaces)
+    }
+}

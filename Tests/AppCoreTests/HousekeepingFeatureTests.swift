@@ -142,6 +142,7 @@ import Testing
         let store = makeStore(loaded())
         await store.send(.keyPressed(.character("2"))) {
             $0.jump = "2"
+            $0.jumpFrom = "unt_h101"
             $0.focus = "unt_h201"
         }
         await store.send(.keyPressed(.character("0")))  { $0.jump = "20" }
@@ -149,15 +150,54 @@ import Testing
             $0.jump = "203"
             $0.focus = "unt_h203"
         }
-        await store.send(.keyPressed(.enter)) { $0.jump = nil }
+        await store.send(.keyPressed(.enter)) {
+            $0.jump = nil
+            $0.jumpFrom = nil
+        }
         await store.finish()
+    }
+
+    @Test func aNumberThatIsNoRoomLeavesTheFocusWhereItWasAndTheActionKeysWait() async {
+        let store = makeStore(loaded(focus: "unt_h102"))
+        await store.send(.keyPressed(.character("3"))) {
+            $0.jump = "3"
+            $0.jumpFrom = "unt_h102"
+            $0.focus = "unt_h301"
+        }
+        // "31" is no room's start: the focus does not stay on 301, which only shares the "3".
+        await store.send(.keyPressed(.character("1"))) {
+            $0.jump = "31"
+            $0.focus = "unt_h102"
+        }
+        await store.send(.keyPressed(.character("0"))) { $0.jump = "310" }
+        await store.send(.keyPressed(.character("1"))) { $0.jump = "3101" }
+        await store.send(.keyPressed(.enter)) {
+            $0.jump = nil
+            $0.jumpFrom = nil
+            $0.awaitingRoom = true
+            $0.notice = Notice(.info, "There is no room 3101 at this property.")
+        }
+        // `c` changes no room: it waits for a new choice.
+        await store.send(.keyPressed(.character("c"))) {
+            $0.notice = Notice(.info, "Choose a room first: move to it or type its number.")
+        }
+        await store.send(.keyPressed(.enter))
+        await store.send(.keyPressed(.down)) {
+            $0.awaitingRoom = false
+            $0.focus = "unt_h103"
+        }
+        await store.finish()
+        #expect(world.statusCalls.withLock { $0 }.isEmpty, "no change was handed to the outbox")
     }
 
     @Test func aScannedRoomTagFollowedByEnterJumpsEvenThroughAFilter() async {
         var state = loaded()
         state.list.setFilter(RoomFilter(status: .dirty))
         let store = makeStore(state)
-        await store.send(.keyPressed(.character("/"))) { $0.jump = "" }
+        await store.send(.keyPressed(.character("/"))) {
+            $0.jump = ""
+            $0.jumpFrom = "unt_h101"
+        }
         for (index, character) in "room/203".enumerated() {
             await store.send(.keyPressed(.character(character))) {
                 $0.jump = String("room/203".prefix(index + 1))
@@ -168,19 +208,33 @@ import Testing
                 }
             }
         }
-        await store.send(.keyPressed(.enter)) { $0.jump = nil }
+        await store.send(.keyPressed(.enter)) {
+            $0.jump = nil
+            $0.jumpFrom = nil
+        }
         await store.send(.pasted("ROOM-104\n")) { $0.focus = "unt_h104" }
-        await store.send(.keyPressed(.character("/"))) { $0.jump = "" }
+        await store.send(.keyPressed(.character("/"))) {
+            $0.jump = ""
+            $0.jumpFrom = "unt_h104"
+        }
         await store.send(.keyPressed(.character("9"))) { $0.jump = "9" }
         await store.send(.keyPressed(.enter)) {
             $0.jump = nil
+            $0.jumpFrom = nil
+            $0.awaitingRoom = true
             $0.notice = Notice(.info, "There is no room 9 at this property.")
         }
         await store.send(.keyPressed(.character("1"))) {
             $0.jump = "1"
+            $0.jumpFrom = "unt_h104"
+            $0.awaitingRoom = false
             $0.focus = "unt_h101"
         }
-        await store.send(.keyPressed(.escape)) { $0.jump = nil }
+        await store.send(.keyPressed(.escape)) {
+            $0.jump = nil
+            $0.jumpFrom = nil
+            $0.focus = "unt_h104"
+        }
         await store.finish()
     }
 

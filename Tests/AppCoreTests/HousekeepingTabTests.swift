@@ -60,7 +60,10 @@ import Testing
         await store.receive(.delegate(.openReview))
         #expect(HousekeepingTab.takesDigits(store.state))
         #expect(!HousekeepingTab.isEditingText(store.state))
-        await store.send(.app(.keyPressed(.housekeeping, .character("/")))) { $0.feature.jump = "" }
+        await store.send(.app(.keyPressed(.housekeeping, .character("/")))) {
+            $0.feature.jump = ""
+            $0.feature.jumpFrom = "unt_h104"
+        }
         #expect(HousekeepingTab.isEditingText(store.state), "q and ? go to the typed tag")
         await store.send(.app(.stopped)) { $0 = HousekeepingTab.State() }
         await store.send(.app(.keyPressed(.housekeeping, .down)))

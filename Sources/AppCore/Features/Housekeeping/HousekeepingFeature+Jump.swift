@@ -22,6 +22,8 @@ extension HousekeepingFeature {
             return Effect.none
         case .escape:
             state.jump = nil
+            if let from = state.jumpFrom { state.focus = from }
+            state.jumpFrom = nil
             return Effect.none
         default:
             state.jump = nil
@@ -29,20 +31,32 @@ extension HousekeepingFeature {
         }
     }
 
-    /// Focus follows the digits while they are typed.
+    /// Focus follows the digits while they are typed; while they name no room it goes back to
+    /// where it was (never left on a room that only shares the first digits).
     func jumpLive(_ state: inout State) {
-        guard let typed = state.jump, let id = state.list.match(number: Self.roomNumber(inTag: typed)) else { return }
-        focusShowing(id, &state)
+        guard let typed = state.jump else { return }
+        if let id = state.list.match(number: Self.roomNumber(inTag: typed)) {
+            focusShowing(id, &state)
+        } else if let from = state.jumpFrom {
+            state.focus = from
+        }
     }
 
     /// Jumps to the room a typed number or a scanned tag (`203`, `room/203`) names.
     func jump(to text: String, _ state: inout State) {
         let number = Self.roomNumber(inTag: text)
         guard !number.isEmpty else { return }
+        let from = state.jumpFrom
+        state.jumpFrom = nil
         if let id = state.list.match(number: number) {
             focusShowing(id, &state)
+            state.awaitingRoom = false
             if state.notice?.level == .info { state.notice = nil }
         } else {
+            // Back where it was, and `d`/`c`/`i` wait: the next key must not change a room the
+            // person did not choose.
+            if let from { state.focus = from }
+            state.awaitingRoom = true
             state.notice = Notice(.info, L("housekeeping.no_such_room", ["number": number]))
         }
     }

@@ -29,6 +29,11 @@ public struct HousekeepingFeature: Reducer {
         public var pendingJump: String?
         /// The notice a held room change put up (taken down when that change is discarded).
         public var heldNotice: HeldNotice<UnitID>?
+        /// The focus when the typed jump began: the focus goes back to it while what is typed
+        /// names no room, so it never rests on a room that only shares a prefix.
+        public var jumpFrom: UnitID?
+        /// A jump found no room: the action keys wait for a new choice (a move, a click, a jump).
+        public var awaitingRoom: Bool = false
 
         public init(list: RoomList = RoomList(), businessDate: BusinessDate? = nil, focus: UnitID? = nil,
                     jump: String? = nil, freshness: Freshness = .loading, lastUpdated: String? = nil,
@@ -106,6 +111,7 @@ public struct HousekeepingFeature: Reducer {
             if let unit = RoomList.unitID(of: id) {
                 state.focus = unit
                 state.jump = nil
+                state.awaitingRoom = false
             }
             return .none
 
@@ -221,11 +227,22 @@ public struct HousekeepingFeature: Reducer {
     func listKey(_ key: Key, _ state: inout State) -> Effect<Action> {
         if state.jump != nil, let effect = jumpKey(key, &state) { return effect }
         if let delegate = WorkNotices.outboxKey(key, state.badge) { return .send(.delegate(delegate)) }
+        if state.awaitingRoom {
+            switch key {
+            case .character("d"), .character("c"), .character("i"), .enter:
+                state.notice = Notice(.info, L("housekeeping.choose_room_first"))
+                return .none
+            default:
+                state.awaitingRoom = false
+            }
+        }
         switch key {
         case .character(let c) where c.isASCII && c.isNumber:
+            state.jumpFrom = state.focus
             state.jump = String(c)
             jumpLive(&state)
         case .character("/"):
+            state.jumpFrom = state.focus
             state.jump = ""
         case .up, .character("k"): move(by: -1, &state)
         case .down, .character("j"): move(by: 1, &state)

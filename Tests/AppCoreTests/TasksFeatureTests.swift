@@ -167,7 +167,7 @@ import Testing
     @Test func skipAsksWhyAndDoNotDisturbIsOneKey() async {
         let store = makeStore(loaded())
         await store.send(.keyPressed(.character("k"))) { $0.skip = Feature.SkipPrompt(task: "tsk_0005") }
-        await store.send(.keyPressed(.character("d"))) {
+        await store.send(.keyPressed(.enter)) {
             $0.skip = nil
             $0.entries[0].shown = TaskFixture.advanced(Self.room101, .skipped, reason: "Do not disturb")
             $0.entries[0].mark = .sending
@@ -180,6 +180,32 @@ import Testing
         }
         await store.receive(.delegate(.outboxChanged))
         #expect(world.calls == [.status("tsk_0005", TaskStatusChange(status: .skipped, reason: "Do not disturb"), version: 1)])
+        await letUndoExpire(store)
+        await store.finish()
+    }
+
+    @Test func aReasonThatStartsWithDIsTypedAsTextNeverTakenForAChoice() async {
+        let store = makeStore(loaded())
+        await store.send(.keyPressed(.character("k"))) { $0.skip = Feature.SkipPrompt(task: "tsk_0005") }
+        for (index, character) in "dog in room".enumerated() {
+            await store.send(.keyPressed(.character(character))) {
+                $0.skip?.onReason = true
+                $0.skip?.reason = String("dog in room".prefix(index + 1))
+            }
+        }
+        await store.send(.keyPressed(.enter)) {
+            $0.skip = nil
+            $0.entries[0].shown = TaskFixture.advanced(Self.room101, .skipped, reason: "dog in room")
+            $0.entries[0].mark = .sending
+            $0.inFlight = ["tsk_0005": 1]
+            $0.undo = Feature.Undo(task: "tsk_0005", inverse: TaskStatusChange(status: .open), secondsLeft: 10)
+        }
+        await store.receive(.changeFinished("tsk_0005", .queued(waitsForDecision: false))) {
+            $0.inFlight = [:]
+            $0.entries[0].mark = .queued
+        }
+        await store.receive(.delegate(.outboxChanged))
+        #expect(world.calls == [.status("tsk_0005", TaskStatusChange(status: .skipped, reason: "dog in room"), version: 1)])
         await letUndoExpire(store)
         await store.finish()
     }

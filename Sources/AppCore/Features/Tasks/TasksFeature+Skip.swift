@@ -3,7 +3,9 @@ import Foundation
 import GuestCraftAPI
 import ClientModel
 
-/// Skip: the question of `k` ("Do not disturb" in one key, or a typed reason).
+/// Skip: the question of `k` ("Do not disturb" in one key, Enter, on its own line; or a typed
+/// reason). Every printable key is the reason's text, so a reason starting with `d` ("dog in
+/// room") is never taken for a choice.
 extension TasksFeature {
     /// The question of `k`: why skip? "Do not disturb" in one key, or a typed reason.
     public struct SkipPrompt: Sendable, Equatable {
@@ -32,8 +34,6 @@ extension TasksFeature {
                 return .none
             }
             return submitSkip(reason, &state)
-        case .character("d") where !prompt.onReason:
-            return submitSkip(Self.doNotDisturb, &state)
         case .character(let c):
             state.skip?.onReason = true
             if prompt.reason.count < 200 { state.skip?.reason.append(c) }

@@ -160,7 +160,7 @@ public enum TasksView {
         let number = state.entry(prompt.task).map { InertText.sanitize($0.shown.unit.number) } ?? ""
         let rows = [
             Row.paragraph(Span(L("tasks.skip.question"))),
-            Row(id: skipDNDID, [Span("d  ", style: .hintKey), Span(L("tasks.skip.dnd"))]),
+            Row(id: skipDNDID, [Span(L("keys.enter") + "  ", style: .hintKey), Span(L("tasks.skip.dnd"))]),
             Row.field(id: skipReasonID, Field(label: Span(L("tasks.skip.other")), value: InertString(prompt.reason),
                                              placeholder: Span(L("tasks.skip.placeholder")))),
             Row.line(Span(L("tasks.skip.keys"), style: .muted)),

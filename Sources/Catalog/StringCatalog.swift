@@ -24,11 +24,17 @@ public struct StringCatalog: Sendable, Equatable {
         return catalog
     }()
 
-    /// The template of `key` with each `{name}` replaced by `values[name]`; `[key]` when the key is missing.
+    /// The template of `key` with each `{name}` replaced by `values[name]`; `[key]` when the key is
+    /// missing. English plural forms: when `{count}` is 1 and the catalog has `<key>.one`
+    /// ("1 change is not sent yet"), that template is used instead of `<key>` ("2 changes are …").
     public func string(_ key: String, _ values: [String: String] = [:]) -> String {
+        if values["count"] == "1", let one = entries[key + Self.singular] { return Self.fill(one, values) }
         guard let template = entries[key] else { return "[\(key)]" }
         return Self.fill(template, values)
     }
+
+    /// The suffix of a key's singular form (`app.quit_question.one`).
+    public static let singular = ".one"
 
     /// The placeholder names a template uses (`{name}`), in order of appearance, each once.
     public static func placeholders(in template: String) -> [String] {

@@ -61,8 +61,23 @@ import Testing
     @Test func everyCatalogKeyIsUsedByTheCode() throws {
         let catalog = try Self.shippedCatalog()
         let used = Set(try Self.uses().compactMap(\.call.key))
-        let unused = Set(catalog.entries.keys).subtracting(used).sorted()
+        // A singular form (`<key>.one`) is used wherever its key is.
+        let unused = Set(catalog.entries.keys).subtracting(used)
+            .filter { !($0.hasSuffix(StringCatalog.singular) && used.contains(String($0.dropLast(StringCatalog.singular.count)))) }
+            .sorted()
         #expect(unused.isEmpty, "keys no code uses: \(unused)")
+    }
+
+    @Test func everySingularFormHasItsKeyAndTheSamePlaceholders() throws {
+        let entries = try Self.shippedCatalog().entries
+        let singulars = entries.keys.filter { $0.hasSuffix(StringCatalog.singular) }
+        #expect(!singulars.isEmpty)
+        for key in singulars {
+            let base = String(key.dropLast(StringCatalog.singular.count))
+            guard let plural = entries[base] else { Issue.record("\(key) has no \(base)"); continue }
+            #expect(Set(StringCatalog.placeholders(in: entries[key]!)) == Set(StringCatalog.placeholders(in: plural)), "\(key)")
+            #expect(StringCatalog.placeholders(in: plural).contains("count"), "\(base) has no {count}")
+        }
     }
 
     @Test func templatesUseOnlyWellFormedPlaceholders() throws {

@@ -21,7 +21,7 @@ public enum DemoMember: String, CaseIterable, Sendable, Codable {
 
     var email: String { "\(rawValue)@demo.guestcraft.test" }
 
-    var role: Role {
+    public var role: Role {
         switch self {
         case .frontdesk: .frontDesk
         case .housekeeper: .housekeeper

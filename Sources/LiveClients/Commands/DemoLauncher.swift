@@ -55,7 +55,7 @@ public enum DemoLauncher {
             services.log.write("demo: signing in failed: \(error)")
             return .failure(StartupError(L("cli.demo_failed")))
         }
-        let notice = L("demo.started", ["address": origin.displayHost, "member": member.rawValue])
+        let notice = L("demo.started", ["address": origin.displayHost, "member": RoleNames.phrase(member.role)])
         return .success(Started(origin: origin, preferredProperty: generatedProperty, notice: notice, instance: instance))
     }
 

@@ -237,7 +237,7 @@ public struct WorkspaceFeature: Reducer {
             if state.workspaces.isEmpty { rows.append(.paragraph(Span(L("workspace.none")))) }
             for (index, workspace) in state.workspaces.enumerated() {
                 rows.append(.line(Span(inert: workspace.name), id: rowID(index),
-                                  trailing: [Span(inert: workspace.role.rawValue, style: .muted)]))
+                                  trailing: [Span(inert: RoleNames.label(workspace.role), style: .muted)]))
             }
         case .properties(let workspace):
             rows = [.title(L("workspace.choose_property")),

@@ -157,6 +157,29 @@ import Testing
         await store.finish()
     }
 
+    @Test func aRoleWithoutHousekeepingWriteIsToldWhyAndNothingIsSent() async {
+        var environment = world.environment
+        environment.mayChangeStatus = false
+        var state = loaded(focus: "unt_h102")
+        state.hasLoaded = false
+        let store = TestStore(initialState: state, reducer: Feature(environment: environment))
+        await store.send(.appeared) {
+            $0.mayChangeStatus = false
+            $0.hasLoaded = true
+            $0.freshness = .loading
+        }
+        await store.receive(.savedLoaded(nil, .none))
+        await store.receive(.unitsRead(.offline, .none)) { $0.freshness = .offline(lastUpdated: "09:21") }
+        for key: Character in ["d", "c", "i"] {
+            await store.send(.keyPressed(.character(key))) {
+                $0.notice = Notice(.info, "Your role cannot change room status. Nothing was sent.")
+            }
+        }
+        await store.finish()
+        #expect(world.statusCalls.withLock { $0 }.isEmpty, "nothing was handed to the outbox")
+        #expect(HousekeepingView.hints(store.state).first == KeyHint(key: "d c i", label: "not your role", isEnabled: false))
+    }
+
     @Test func aNumberThatIsNoRoomLeavesTheFocusWhereItWasAndTheActionKeysWait() async {
         let store = makeStore(loaded(focus: "unt_h102"))
         await store.send(.keyPressed(.character("3"))) {

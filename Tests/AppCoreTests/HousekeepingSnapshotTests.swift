@@ -18,6 +18,14 @@ import Testing
                        named: "housekeeping-rooms")
     }
 
+    /// The front desk: the status keys are shown disabled with the reason, and `d` said why.
+    @Test func aRoleThatCannotChangeStatus() {
+        var state = Self.loaded(focus: "unt_h102")
+        state.mayChangeStatus = false
+        state.notice = Notice(.info, "Your role cannot change room status. Nothing was sent.")
+        assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping), named: "housekeeping-no-status-role")
+    }
+
     @Test func loadingWithNothingSaved() {
         let state = Feature.State(hasLoaded: true)
         assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping, header: .harbour(.updating)),

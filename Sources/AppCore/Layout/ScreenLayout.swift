@@ -334,8 +334,8 @@ public enum ScreenLayout {
         for hint in hints {
             let needed = DisplayWidth.of(hint.key) + 1 + DisplayWidth.of(hint.label)
             if x + needed > grid.width { break }
-            x += grid.write(hint.key, x: x, y: y, style: .hintKey)
-            x += grid.write(" " + hint.label, x: x, y: y, style: .hint) + 2
+            x += grid.write(hint.key, x: x, y: y, style: hint.isEnabled ? .hintKey : .muted)
+            x += grid.write(" " + hint.label, x: x, y: y, style: hint.isEnabled ? .hint : .muted) + 2
         }
     }
 

@@ -52,7 +52,8 @@ struct LiveWork: Sendable {
                                   RoomStatusChange(property: work.property, unit: unit.id, number: unit.number,
                                                    status: status, expectedVersion: version))
             },
-            formatTime: LiveWork.formatTime)
+            formatTime: LiveWork.formatTime,
+            mayChangeStatus: context.allows(.housekeepingWrite))
     }
 
     var tasks: TasksEnvironment {

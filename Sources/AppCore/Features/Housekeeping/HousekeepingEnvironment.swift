@@ -33,6 +33,9 @@ public struct HousekeepingEnvironment: Sendable {
                                      _ expectedVersion: Int) async -> ChangeOutcome<RoomUnit>
     /// A time as the person reads it ("09:41", in the terminal's locale and time zone).
     public var formatTime: @Sendable (Date) -> String
+    /// Whether the person's role may change room status (`housekeeping.write`); when not, the
+    /// status keys are shown disabled with the reason and send nothing.
+    public var mayChangeStatus: Bool
 
     public init(savedUnits: @escaping @Sendable () async -> SavedCopy<UnitList>?,
                 fetchUnits: @escaping @Sendable () async -> ReadResult<UnitList>,
@@ -40,7 +43,8 @@ public struct HousekeepingEnvironment: Sendable {
                 fetchUnit: @escaping @Sendable (UnitID) async -> ReadResult<UnitDetail>,
                 pendingRooms: @escaping @Sendable () async -> PendingRooms,
                 setStatus: @escaping @Sendable (UnitRef, HousekeepingStatus, Int) async -> ChangeOutcome<RoomUnit>,
-                formatTime: @escaping @Sendable (Date) -> String) {
+                formatTime: @escaping @Sendable (Date) -> String, mayChangeStatus: Bool = true) {
+        self.mayChangeStatus = mayChangeStatus
         self.savedUnits = savedUnits
         self.fetchUnits = fetchUnits
         self.savedUnit = savedUnit

@@ -15,6 +15,12 @@ extension HousekeepingFeature {
     /// it goes with the version that change created.
     func change(to status: HousekeepingStatus, of id: UnitID, _ state: inout State) -> Effect<Action> {
         guard let entry = state.list.entry(id) else { return .none }
+        guard state.mayChangeStatus else {
+            // SPEC §5: an action the role cannot take is refused here with its reason; nothing
+            // goes to the outbox (the instance would refuse it and it would wait under Review).
+            state.notice = Notice(.info, L("housekeeping.role_cannot_change"))
+            return .none
+        }
         let number = InertText.sanitize(entry.unit.number)
         if entry.shown == status && !state.inFlight.contains(id) {
             state.notice = Notice(.info, L("room.already", ["number": number, "status": StatusLabels.word(status)]))

@@ -34,6 +34,8 @@ public struct HousekeepingFeature: Reducer {
         public var jumpFrom: UnitID?
         /// A jump found no room: the action keys wait for a new choice (a move, a click, a jump).
         public var awaitingRoom: Bool = false
+        /// Whether the role may change room status (read from the environment when the tab opens).
+        public var mayChangeStatus: Bool = true
 
         public init(list: RoomList = RoomList(), businessDate: BusinessDate? = nil, focus: UnitID? = nil,
                     jump: String? = nil, freshness: Freshness = .loading, lastUpdated: String? = nil,
@@ -94,6 +96,7 @@ public struct HousekeepingFeature: Reducer {
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case .appeared:
+            state.mayChangeStatus = environment.mayChangeStatus
             return .merge(listRead.appeared(hasLoaded: &state.hasLoaded, freshness: &state.freshness,
                                             lastUpdated: state.lastUpdated), readOpenDetail(state))
         case .refresh:

@@ -56,16 +56,22 @@ public enum HousekeepingView {
         [notice, WorkNotices.freshness(freshness), WorkNotices.outbox(badge)].compactMap { $0 }
     }
 
-    static func hints(_ state: HousekeepingFeature.State) -> [KeyHint] {
+    /// `d c i`, or the three shown disabled with the reason when the role cannot change status.
+    static func statusHints(_ state: HousekeepingFeature.State) -> [KeyHint] {
+        guard state.mayChangeStatus else {
+            return [KeyHint(key: "d c i", label: L("housekeeping.hint.not_your_role"), isEnabled: false)]
+        }
+        return [KeyHint(key: "d", label: L("housekeeping.hint.dirty")),
+                KeyHint(key: "c", label: L("housekeeping.hint.clean")),
+                KeyHint(key: "i", label: L("housekeeping.hint.inspected"))]
+    }
+
+    public static func hints(_ state: HousekeepingFeature.State) -> [KeyHint] {
         if state.jump != nil {
             return [KeyHint(key: L("keys.enter"), label: L("housekeeping.hint.jump")),
                     KeyHint(key: L("keys.escape"), label: L("housekeeping.hint.cancel"))]
         }
-        var hints = [
-            KeyHint(key: "d", label: L("housekeeping.hint.dirty")),
-            KeyHint(key: "c", label: L("housekeeping.hint.clean")),
-            KeyHint(key: "i", label: L("housekeeping.hint.inspected")),
-        ]
+        var hints = statusHints(state)
         hints += WorkNotices.outboxHints(state.badge)
         hints += [
             KeyHint(key: "/", label: L("housekeeping.hint.jump")),
@@ -150,11 +156,7 @@ public enum RoomDetailView {
         rows.append(.blank)
         rows.append(Row(id: lineID(.reportFault), [Span(L("room.report_fault"))],
                         trailing: [Span(L("room.not_available_yet"), style: .muted)], style: .disabled))
-        var hints = [
-            KeyHint(key: "d", label: L("housekeeping.hint.dirty")),
-            KeyHint(key: "c", label: L("housekeeping.hint.clean")),
-            KeyHint(key: "i", label: L("housekeeping.hint.inspected")),
-        ]
+        var hints = HousekeepingView.statusHints(state)
         hints += WorkNotices.outboxHints(state.badge)
         hints += [KeyHint(key: L("keys.escape"), label: L("keys.back")),
                   KeyHint(key: "r", label: L("keys.refresh")), GlobalKeys.help]

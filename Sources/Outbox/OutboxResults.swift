@@ -54,6 +54,16 @@ public struct OutboxRoundReport: Sendable {
     public let retryIn: Duration?
     /// The results of the entries sent.
     let results: [Int64: any Sendable]
+
+    public init(partition: Partition?, sent: [Int64], held: [Int64], stop: OutboxStop?, retryIn: Duration?,
+                results: [Int64: any Sendable] = [:]) {
+        self.partition = partition
+        self.sent = sent
+        self.held = held
+        self.stop = stop
+        self.retryIn = retryIn
+        self.results = results
+    }
 }
 
 /// What the engine tells the app while it runs.

@@ -11,6 +11,9 @@ public enum ErrorText {
         switch error {
         case .invalidAddress: L("errors.connect.invalid_address")
         case .notHTTPS: L("errors.connect.not_https")
+        case .unreachable(.tls(let message)) where message.lowercased().contains("wrong version number"):
+            // OpenSSL's words when the other side answers TLS with plain HTTP.
+            L("errors.connect.plain_http")
         case .unreachable: L("errors.connect.unreachable")
         case .notGuestCraft: L("errors.connect.not_guestcraft")
         case .instanceTooOld: L("errors.connect.instance_too_old")

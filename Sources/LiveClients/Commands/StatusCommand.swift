@@ -5,7 +5,11 @@ import OfflineStore
 
 /// `guestcraft status`: one line per signed-in account, for scripts: instance host, person,
 /// workspace, and `N to send, M to review` (every workspace of the account), tab-separated.
+/// Exits 0 after listing, 3 when no account is signed in (said on standard error), 2 on an error.
 public enum StatusCommand {
+    /// The exit status when this device has no signed-in account.
+    public static let noAccountStatus: Int32 = 3
+
     public static func run(_ services: LiveServices) -> Int32 {
         let accounts: [(SavedInstance, StoredSession)]
         do {
@@ -14,6 +18,10 @@ public enum StatusCommand {
             services.log.write("status: \(error)")
             Terminal.error(L("cli.credentials_failed", ["path": services.stateDirectory.path]))
             return 2
+        }
+        guard !accounts.isEmpty else {
+            Terminal.error(L("cli.status_no_account"))
+            return noAccountStatus
         }
         let preferences = services.preferences.load()
         for (instance, session) in accounts {

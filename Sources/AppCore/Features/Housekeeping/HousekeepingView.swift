@@ -39,8 +39,15 @@ public enum HousekeepingView {
 
     /// Every key of the tab, for `?`.
     public static func helpKeys(_ state: HousekeepingFeature.State) -> [KeyHint] {
-        [
-            KeyHint(key: "d c i", label: L("housekeeping.help.set_status")),
+        // The room detail's own keys, not the list's.
+        if state.detail != nil {
+            return HousekeepingView.statusHelp(state, label: L("room.help.set_status")) + [
+                KeyHint(key: L("keys.enter"), label: L("help.detail.do")),
+                KeyHint(key: L("keys.escape"), label: L("help.detail.back")),
+                KeyHint(key: "r", label: L("keys.refresh")),
+            ] + WorkNotices.outboxHelp
+        }
+        return HousekeepingView.statusHelp(state, label: L("housekeeping.help.set_status")) + [
             KeyHint(key: "0–9 /", label: L("housekeeping.help.jump")),
             KeyHint(key: "s", label: L("housekeeping.help.status_filter")),
             KeyHint(key: "f", label: L("housekeeping.help.floor_filter")),
@@ -54,6 +61,14 @@ public enum HousekeepingView {
 
     static func notices(_ notice: Notice?, _ freshness: Freshness, _ badge: OutboxBadge) -> [Notice] {
         [notice, WorkNotices.freshness(freshness), WorkNotices.outbox(badge)].compactMap { $0 }
+    }
+
+    /// `d c i` in `?`, or disabled with the reason when the role cannot change status.
+    static func statusHelp(_ state: HousekeepingFeature.State, label: String) -> [KeyHint] {
+        guard state.mayChangeStatus else {
+            return [KeyHint(key: "d c i", label: L("housekeeping.role_cannot_change"), isEnabled: false)]
+        }
+        return [KeyHint(key: "d c i", label: label)]
     }
 
     /// `d c i`, or the three shown disabled with the reason when the role cannot change status.

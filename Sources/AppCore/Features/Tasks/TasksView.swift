@@ -144,7 +144,17 @@ public enum TasksView {
 
     /// Every key of the tab, for `?`.
     public static func helpKeys(_ state: TasksFeature.State) -> [KeyHint] {
-        [
+        // The task detail's own keys, not the list's.
+        if state.detail != nil {
+            return [KeyHint(key: "s", label: L("tasks.help.start_finish")),
+                    KeyHint(key: "k", label: L("tasks.help.skip")),
+                    KeyHint(key: "u", label: L("tasks.help.undo")),
+                    KeyHint(key: "e", label: L("task.hint.edit_note")),
+                    KeyHint(key: L("keys.enter"), label: L("help.detail.do")),
+                    KeyHint(key: L("keys.escape"), label: L("help.detail.back")),
+                    KeyHint(key: "r", label: L("keys.refresh"))] + WorkNotices.outboxHelp
+        }
+        return [
             KeyHint(key: "s", label: L("tasks.help.start_finish")),
             KeyHint(key: "k", label: L("tasks.help.skip")),
             KeyHint(key: "u", label: L("tasks.help.undo")),

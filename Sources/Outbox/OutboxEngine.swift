@@ -143,12 +143,6 @@ public actor OutboxEngine<Client: Sendable> {
         return try store.pendingEntries(current.partition)
     }
 
-    /// How the Account screen names `entry`; nil for an operation this version does not know.
-    public nonisolated func describe(_ entry: OutboxEntry) -> OutboxDescription? {
-        guard let operation = registry[entry.operation] else { return nil }
-        return try? operation.describe(entry.payload)
-    }
-
     // MARK: Rounds
 
     private func runRound() async -> OutboxRoundReport {

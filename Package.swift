@@ -77,9 +77,9 @@ let package = Package(
         .executableTarget(name: "guestcraft", dependencies: ["LiveClients", "AppCore", "Catalog"]),
         .executableTarget(name: "guestcraft-demo", dependencies: ["DemoInstance", "Catalog"]),
         .executableTarget(name: "guestcraft-bench", dependencies: ["GuestCraftAPI", "HTTPClient", "InstanceClient", "OfflineStore",
-                                                                   "Outbox", "ProcessSpawn", "AppCore"]),
+                                                                   "Outbox", "ProcessSpawn", "AppCore", "LiveClients"]),
 
-        // What the test targets share: a manual clock, temporary directories.
+        // What the test targets share: a manual clock and sleep, temporary directories, a recorder.
         .target(name: "TestSupport", dependencies: ["AppCore"], path: "Tests/TestSupport"),
 
         // The table of docs/architecture.md, checked against Package.swift and every import.
@@ -95,13 +95,13 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(name: "InstanceClientTests", dependencies: ["TestSupport", "InstanceClient", "DemoInstance"]),
         .testTarget(name: "OfflineStoreTests", dependencies: ["TestSupport", "OfflineStore", "ProcessSpawn"]),
-        .testTarget(name: "OutboxTests", dependencies: ["TestSupport", "Outbox", "DemoInstance", "ProcessSpawn"]),
+        .testTarget(name: "OutboxTests", dependencies: ["TestSupport", "Outbox"]),
         .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "ClientModel"], exclude: ["Snapshots"]),
         .testTarget(name: "DeviceServicesTests", dependencies: ["DeviceServices", "AppCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TestSupport", "TerminalUI", "AppCore", "ProcessSpawn"]),
         .testTarget(name: "LiveClientsTests",
                     dependencies: ["TestSupport", "LiveClients", "AppCore", "DeviceServices", "InstanceClient", "OfflineStore", "Outbox",
-                                   "DemoInstance", "GuestCraftAPI", "SQLiteDB"]),
+                                   "DemoInstance", "GuestCraftAPI", "SQLiteDB", "ProcessSpawn"]),
         .testTarget(name: "DemoInstanceTests", dependencies: ["TestSupport", "DemoInstance", "HTTPClient", "GuestCraftAPI", "SodiumCrypto",
                                                               "ProcessSpawn"]),
     ]

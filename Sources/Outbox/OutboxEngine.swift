@@ -143,12 +143,6 @@ public actor OutboxEngine<Client: Sendable> {
         return try store.pendingEntries(current.partition)
     }
 
-    /// How the Account screen names `entry`; nil for an operation this version does not know.
-    public nonisolated func describe(_ entry: OutboxEntry) -> OutboxDescription? {
-        guard let operation = registry[entry.operation] else { return nil }
-        return try? operation.describe(entry.payload)
-    }
-
     // MARK: Rounds
 
     private func runRound() async -> OutboxRoundReport {
@@ -263,7 +257,7 @@ public actor OutboxEngine<Client: Sendable> {
                     sent.append(entry.id)
                     results[entry.id] = result
                 case .failure(let failure):
-                    switch decide(failure) {
+                    switch OutboxRules.decide(failure) {
                     case .keep(let stop, let retryAfter):
                         if stop == .noAnswer { try store.markOutcomeUnknown(entry.id, partition: partition, true) }
                         if let retryAfter, stop != .noAnswer, stop != .notSent {
@@ -334,42 +328,6 @@ public actor OutboxEngine<Client: Sendable> {
         } catch {
             if context.cancellation.isCancelled { return .cancelled }
             return .unexpected(String(describing: type(of: error)) + ": \(error)")
-        }
-    }
-
-    private enum Decision {
-        case keep(OutboxStop, retryAfter: Duration?)
-        case hold(HoldReason, status: Int, code: String?, detail: String?)
-        case endSession
-    }
-
-    /// The rules: no answer, 408, 429 and 5xx keep the entry and stop; 401 ends the session;
-    /// 409 and 412 hold as a conflict, except a 409 `idempotency.in_progress`, which waits;
-    /// other 4xx hold as refused.
-    private func decide(_ failure: OutboxFailure) -> Decision {
-        switch failure {
-        case .noAnswer:
-            return .keep(.noAnswer, retryAfter: nil)
-        case .notSent:
-            return .keep(.notSent, retryAfter: nil)
-        case .unauthorized:
-            return .endSession
-        case .status(let code, let problemCode, let detail, let retryAfter):
-            switch code {
-            case 401:
-                return .endSession
-            case 408, 429, 500...599:
-                return .keep(.retryLater(status: code), retryAfter: retryAfter)
-            case 409 where problemCode == "idempotency.in_progress":
-                return .keep(.inProgress, retryAfter: retryAfter)
-            case 409, 412:
-                return .hold(.conflict, status: code, code: problemCode, detail: detail)
-            case 400...499:
-                return .hold(.refused, status: code, code: problemCode, detail: detail)
-            default:
-                // Not a status a send can fail with: try again later rather than lose it.
-                return .keep(.retryLater(status: code), retryAfter: retryAfter)
-            }
         }
     }
 

@@ -26,9 +26,6 @@ public protocol OutboxOperation<Client>: Sendable {
     /// A later entry of the same operation and subject, made to follow what `result` created
     /// (typically its new version).
     func rebase(_ later: Payload, on result: Result) -> Payload
-
-    /// How the Account screen names the change: a catalog key and its placeholders.
-    func describe(_ payload: Payload) -> OutboxDescription
 }
 
 /// What one attempt gets besides the payload.

@@ -29,7 +29,6 @@ struct AnyOutboxOperation<Client: Sendable>: Sendable {
     let send: @Sendable (Client, Data, OutboxSendContext) async throws -> any Sendable
     /// nil when the result is not this operation's (never, unless misused).
     let rebase: @Sendable (Data, any Sendable) throws -> Data?
-    let describe: @Sendable (Data) throws -> OutboxDescription
 
     init<Operation: OutboxOperation>(_ operation: Operation) where Operation.Client == Client {
         name = operation.name
@@ -48,7 +47,6 @@ struct AnyOutboxOperation<Client: Sendable>: Sendable {
             let later = try PayloadCoding.decode(Operation.Payload.self, data)
             return try PayloadCoding.encode(operation.rebase(later, on: typed))
         }
-        describe = { data in operation.describe(try PayloadCoding.decode(Operation.Payload.self, data)) }
     }
 }
 

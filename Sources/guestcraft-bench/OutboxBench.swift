@@ -2,6 +2,7 @@ import Foundation
 import GuestCraftAPI
 import HTTPClient
 import InstanceClient
+import LiveClients
 import OfflineStore
 import Outbox
 
@@ -36,9 +37,7 @@ enum OutboxBench {
         // opened, and counted, here.
         let http = HTTPClient(transport: HTTPTransport())
         let client = InstanceClient(session: account.session, http: http)
-        var registry = OutboxRegistry<InstanceClient>()
-        registry.registerHousekeepingOperations()
-        let engine = OutboxEngine(store: store, registry: registry)
+        let engine = OutboxEngine(store: store, registry: WorkOperations.registry())
         let start = ContinuousClock.now
         let report = await engine.activate(partition: account.partition, generation: generation, client: client)
         let elapsed = Figures.milliseconds(since: start)

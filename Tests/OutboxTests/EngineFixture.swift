@@ -16,7 +16,8 @@ final class EngineFixture: @unchecked Sendable {
     let sleeper = ManualSleeper()
     let clock = ManualClock(now: t0)
     let engine: OutboxEngine<ScriptedClient>
-    private let log = EventLog()
+    /// The rounds the engine reported, collected by a background task.
+    private let rounds = Recorder<OutboxRoundReport>()
 
     var sessionsEnded: [Partition] { recorder.all }
 
@@ -30,16 +31,20 @@ final class EngineFixture: @unchecked Sendable {
         let clock = self.clock
         let timing = OutboxTiming(now: { clock.now }, sleep: { try await sleeper.sleep($0) }, jitter: { 0.5 },
                                   backoffBase: .seconds(2), backoffCap: .seconds(60), retryAfterCap: .seconds(120))
-        let recorder = UnauthorizedRecorder()
+        let recorder = Recorder<Partition>()
         engine = OutboxEngine(store: store, registry: registry, timing: timing,
-                              onUnauthorized: { recorder.record($0) })
+                              onUnauthorized: { recorder.append($0) })
         self.recorder = recorder
         let events = engine.events
-        let log = self.log
-        Task { for await event in events { log.append(event) } }
+        let rounds = self.rounds
+        Task {
+            for await event in events {
+                if case .roundFinished(let report) = event { rounds.append(report) }
+            }
+        }
     }
 
-    let recorder: UnauthorizedRecorder
+    let recorder: Recorder<Partition>
 
     /// Queues changes directly in the store (as if made offline earlier), in order.
     @discardableResult
@@ -60,7 +65,7 @@ final class EngineFixture: @unchecked Sendable {
     func nextRound() async -> OutboxRoundReport? {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            if let report = log.takeRound() { return report }
+            if let report = rounds.takeFirst() { return report }
             try? await Task.sleep(for: .milliseconds(2))
         }
         return nil
@@ -75,30 +80,6 @@ final class EngineFixture: @unchecked Sendable {
         }
         return false
     }
-}
-
-/// Events the engine sent, collected by a background task.
-final class EventLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var rounds: [OutboxRoundReport] = []
-
-    func append(_ event: OutboxEvent) {
-        if case .roundFinished(let report) = event { lock.withLock { rounds.append(report) } }
-    }
-
-    /// Forgets the rounds reported so far.
-    func drain() { lock.withLock { rounds.removeAll() } }
-
-    func takeRound() -> OutboxRoundReport? {
-        lock.withLock { rounds.isEmpty ? nil : rounds.removeFirst() }
-    }
-}
-
-final class UnauthorizedRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var partitions: [Partition] = []
-    func record(_ p: Partition) { lock.withLock { partitions.append(p) } }
-    var all: [Partition] { lock.withLock { partitions } }
 }
 
 func change(_ unit: String, _ status: String, expected: Int = 1) -> RoomChange {

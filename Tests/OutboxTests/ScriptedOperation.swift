@@ -94,58 +94,6 @@ struct RoomStatus: OutboxOperation {
         rebased.expectedVersion = result.version
         return rebased
     }
-
-    func describe(_ payload: RoomChange) -> OutboxDescription {
-        OutboxDescription(catalogKey: "outbox.units.housekeeping", placeholders: ["unit": payload.unit, "status": payload.status])
-    }
-}
-
-/// A sleep the test releases by hand; it records every delay asked for.
-final class ManualSleeper: @unchecked Sendable {
-    private let lock = NSLock()
-    private var waiting: [Int: CheckedContinuation<Void, Error>] = [:]
-    private var cancelledEarly: Set<Int> = []
-    private var nextID = 0
-    private var asked: [Duration] = []
-
-    var delays: [Duration] { lock.withLock { asked } }
-    var pending: Int { lock.withLock { waiting.count } }
-
-    func sleep(_ duration: Duration) async throws {
-        let id: Int = lock.withLock {
-            nextID += 1
-            asked.append(duration)
-            return nextID
-        }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
-                let resumeNow: Bool = lock.withLock {
-                    if cancelledEarly.remove(id) != nil { return true }
-                    waiting[id] = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume(throwing: CancellationError()) }
-            }
-        } onCancel: {
-            let continuation: CheckedContinuation<Void, Error>? = lock.withLock {
-                if let c = waiting.removeValue(forKey: id) { return c }
-                cancelledEarly.insert(id)
-                return nil
-            }
-            continuation?.resume(throwing: CancellationError())
-        }
-    }
-
-    /// Ends every sleep now waiting; answers how many.
-    @discardableResult
-    func wakeAll() -> Int {
-        let all: [CheckedContinuation<Void, Error>] = lock.withLock {
-            defer { waiting.removeAll() }
-            return Array(waiting.values)
-        }
-        for continuation in all { continuation.resume() }
-        return all.count
-    }
 }
 
 /// A second operation on the same rooms (a note), to show that subjects block across
@@ -172,8 +120,4 @@ struct RoomNote: OutboxOperation {
     }
 
     func rebase(_ later: Note, on result: String) -> Note { later }
-
-    func describe(_ payload: Note) -> OutboxDescription {
-        OutboxDescription(catalogKey: "outbox.units.note", placeholders: ["unit": payload.unit])
-    }
 }

@@ -261,7 +261,7 @@ extension OutboxClient {
                         entries = []
                     }
                     return .success(entries.map { entry in
-                        PendingChange(id: entry.id, summary: ChangeSummary.text(engine.describe(entry)),
+                        PendingChange(id: entry.id, summary: ChangeSummary.text(entry),
                                       createdAt: entry.createdAt,
                                       hold: entry.hold.map { PendingChange.Hold(reason: $0.reason, code: $0.code, detail: $0.detail) },
                                       outcomeUnknown: entry.outcomeUnknown)
@@ -304,11 +304,9 @@ extension OutboxNews {
 }
 
 /// How Account names a change: the operation's own sentence, or a plain one for an operation
-/// this version does not know.
+/// this version does not know (or a payload it cannot read).
 enum ChangeSummary {
-    static func text(_ description: OutboxDescription?) -> String {
-        guard let description else { return L("account.change_unknown") }
-        if let text = ChangeDescriptions.text(description) { return text }
-        return StringCatalog.english.string(description.catalogKey, description.placeholders)
+    static func text(_ entry: OutboxEntry) -> String {
+        WorkOperations.sentence(entry) ?? L("account.change_unknown")
     }
 }

@@ -57,7 +57,7 @@ public final class LiveServices: Sendable {
         if let damage = offline.recoveredDamage {
             log.write("offline store: \(ErrorText.damagedOfflineFile(movedTo: damage.movedTo)) (SQLite: \(damage.reason))")
         }
-        let registry = OutboxOperations.registry()
+        let registry = WorkOperations.registry()
         outboxEnabled = !registry.names.isEmpty
         outbox = OutboxEngine(store: offline, registry: registry)
     }

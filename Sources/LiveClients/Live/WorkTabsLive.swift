@@ -191,52 +191,12 @@ struct LiveWork: Sendable {
         (try? store.pendingEntries(context.partition)) ?? []
     }
 
-    func pendingRooms() -> PendingRooms {
-        var pending = PendingRooms()
-        for entry in entries() where entry.operation == RoomStatusOperation.name {
-            guard let change = try? JSONDecoder().decode(RoomStatusChange.self, from: entry.payload) else { continue }
-            if entry.hold != nil {
-                pending.held.insert(change.unit)
-            } else {
-                pending.queued[change.unit] = change.status
-            }
-        }
-        return pending
-    }
+    /// What the outbox's entries show on the rows, each entry read by its own operation.
+    func marks() -> WorkMarks { WorkOperations.marks(entries()) }
 
-    func pendingTasks() -> PendingTasks {
-        var pending = PendingTasks()
-        for entry in entries() {
-            switch entry.operation {
-            case TaskStatusOperation.name:
-                guard let change = try? JSONDecoder().decode(TaskStatusRequest.self, from: entry.payload) else { continue }
-                if let hold = entry.hold {
-                    pending.held.append(HeldTaskChange(id: entry.id, task: change.task, number: change.number,
-                                                       change: .status(change.status), reason: hold.reason, code: hold.code))
-                } else {
-                    var overlay = pending.queued[change.task] ?? TaskOverlay(nextVersion: change.version + 1)
-                    overlay.status = change.status
-                    overlay.skipReason = change.reason
-                    overlay.nextVersion = max(overlay.nextVersion, change.version + 1)
-                    pending.queued[change.task] = overlay
-                }
-            case TaskNoteOperation.name:
-                guard let change = try? JSONDecoder().decode(TaskNoteRequest.self, from: entry.payload) else { continue }
-                if let hold = entry.hold {
-                    pending.held.append(HeldTaskChange(id: entry.id, task: change.task, number: change.number,
-                                                       change: .note, reason: hold.reason, code: hold.code))
-                } else {
-                    var overlay = pending.queued[change.task] ?? TaskOverlay(nextVersion: change.version + 1)
-                    overlay.note = .some(change.note)
-                    overlay.nextVersion = max(overlay.nextVersion, change.version + 1)
-                    pending.queued[change.task] = overlay
-                }
-            default:
-                continue
-            }
-        }
-        return pending
-    }
+    func pendingRooms() -> PendingRooms { marks().rooms }
+
+    func pendingTasks() -> PendingTasks { marks().tasks }
 
     /// "09:41" today, with the locale's date otherwise, in the terminal's time zone.
     static let formatTime: @Sendable (Date) -> String = { LocalTime.format($0) }

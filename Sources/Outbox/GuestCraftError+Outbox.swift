@@ -27,7 +27,7 @@ extension GuestCraftError: OutboxClassifiable {
 extension OutboxSendContext {
     /// An HTTP cancellation that fires with this attempt's outbox cancellation (generation end,
     /// partition switch), so the request in flight is aborted.
-    func httpCancellation() -> HTTPCancellation {
+    public func httpCancellation() -> HTTPCancellation {
         let http = HTTPCancellation()
         cancellation.onCancel { http.cancel() }
         return http

@@ -2,8 +2,10 @@ import DemoInstance
 import Foundation
 import GuestCraftAPI
 import InstanceClient
+import LiveClients
 import OfflineStore
 import Testing
+import TestSupport
 @testable import Outbox
 
 /// The engine with the real operations against the real demo instance on 127.0.0.1 (HTTP
@@ -238,7 +240,7 @@ import Testing
     }
 
     func wakeRetry(_ f: DemoOutboxFixture) async -> Bool {
-        f.log.drain()
+        f.rounds.removeAll()
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             if f.sleeper.wakeAll() > 0 { return await f.nextRound() != nil }

@@ -2,10 +2,12 @@ import DemoInstance
 import Foundation
 import GuestCraftAPI
 import InstanceClient
+import LiveClients
 import OfflineStore
 import ProcessSpawn
 import SQLiteDB
 import Testing
+import TestSupport
 @testable import Outbox
 #if canImport(Glibc)
 import Glibc
@@ -39,7 +41,7 @@ import Glibc
         let generation = try store.beginGeneration(housekeeperDesk)
         let origin = try #require(InstanceOrigin(string: plan.origin))
         let client = InstanceClient(session: DemoOutboxFixture.session(origin: origin, token: plan.token))
-        let engine = DemoOutboxFixture.engine(store: store, sleeper: ManualSleeper(), unauthorized: UnauthorizedRecorder())
+        let engine = DemoOutboxFixture.engine(store: store, sleeper: ManualSleeper(), unauthorized: Recorder<Partition>())
         await engine.activate(partition: housekeeperDesk, generation: generation, client: client)
         let parent = getppid()
         for change in plan.changes where getppid() == parent {
@@ -97,7 +99,7 @@ import Glibc
 
         // After the restart the rest is sent; each change reached the instance at most once.
         let generation = try restarted.beginGeneration(housekeeperDesk)
-        let engine = DemoOutboxFixture.engine(store: restarted, sleeper: ManualSleeper(), unauthorized: UnauthorizedRecorder())
+        let engine = DemoOutboxFixture.engine(store: restarted, sleeper: ManualSleeper(), unauthorized: Recorder<Partition>())
         var report = await engine.activate(partition: housekeeperDesk, generation: generation, client: f.client)
         // The killed child's last request may still be running at the instance (its answers are
         // delayed): the resend of that key then waits (409 idempotency.in_progress), as it should.

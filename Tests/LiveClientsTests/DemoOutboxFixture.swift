@@ -2,6 +2,7 @@ import DemoInstance
 import Foundation
 import GuestCraftAPI
 import InstanceClient
+import LiveClients
 import OfflineStore
 import Testing
 @testable import Outbox
@@ -11,7 +12,7 @@ let harbour: PropertyID = "prp_harbour"
 let housekeeperDesk = Partition(instanceKey: "demo-instance", personID: "usr_housekeeper", workspaceID: "wsp_demo")
 
 /// The real demo instance on 127.0.0.1, a real offline store in a temp dir and an outbox engine
-/// with the housekeeping operations, for the housekeeper at Harbour View. Retries wait on a
+/// with the app's operations (`WorkOperations`), for the housekeeper at Harbour View. Retries wait on a
 /// manual sleep the test releases (nothing waits in real time).
 final class DemoOutboxFixture: @unchecked Sendable {
     let dir: TemporaryDirectory
@@ -21,8 +22,9 @@ final class DemoOutboxFixture: @unchecked Sendable {
     let client: InstanceClient
     let sleeper = ManualSleeper()
     let engine: OutboxEngine<InstanceClient>
-    let unauthorized = UnauthorizedRecorder()
-    let log = EventLog()
+    let unauthorized = Recorder<Partition>()
+    /// The rounds the engine reported, collected by a background task.
+    let rounds = Recorder<OutboxRoundReport>()
     var generation: GenerationID
 
     init(rooms: Int = 20) throws {
@@ -35,15 +37,19 @@ final class DemoOutboxFixture: @unchecked Sendable {
         engine = Self.engine(store: store, sleeper: sleeper, unauthorized: unauthorized)
         generation = try store.beginGeneration(housekeeperDesk)
         let events = engine.events
-        let log = self.log
-        Task { for await event in events { log.append(event) } }
+        let rounds = self.rounds
+        Task {
+            for await event in events {
+                if case .roundFinished(let report) = event { rounds.append(report) }
+            }
+        }
     }
 
     /// The next round the engine reports, waiting with a deadline (nil then).
     func nextRound() async -> OutboxRoundReport? {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            if let report = log.takeRound() { return report }
+            if let report = rounds.takeFirst() { return report }
             try? await Task.sleep(for: .milliseconds(2))
         }
         return nil
@@ -58,13 +64,11 @@ final class DemoOutboxFixture: @unchecked Sendable {
     }
 
     static func engine(store: OfflineStore, sleeper: ManualSleeper,
-                       unauthorized: UnauthorizedRecorder) -> OutboxEngine<InstanceClient> {
-        var registry = OutboxRegistry<InstanceClient>()
-        registry.registerHousekeepingOperations()
+                       unauthorized: Recorder<Partition>) -> OutboxEngine<InstanceClient> {
         let timing = OutboxTiming(sleep: { try await sleeper.sleep($0) }, jitter: { 0.5 },
                                   backoffBase: .seconds(2), backoffCap: .seconds(60), retryAfterCap: .seconds(120))
-        return OutboxEngine(store: store, registry: registry, timing: timing,
-                            onUnauthorized: { unauthorized.record($0) })
+        return OutboxEngine(store: store, registry: WorkOperations.registry(), timing: timing,
+                            onUnauthorized: { unauthorized.append($0) })
     }
 
     @discardableResult

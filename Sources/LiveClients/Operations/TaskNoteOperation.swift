@@ -1,5 +1,8 @@
+import AppCore
+import Catalog
 import GuestCraftAPI
 import InstanceClient
+import Outbox
 
 /// A task's new note as the outbox keeps it (nil or empty clears it), with the task version.
 public struct TaskNoteRequest: Codable, Sendable, Equatable {
@@ -22,7 +25,8 @@ public struct TaskNoteRequest: Codable, Sendable, Equatable {
 
 /// `tasks.note` through the outbox: `If-Match` with the task's version and the entry's
 /// Idempotency-Key; later notes of the same task follow the version it created.
-public struct TaskNoteOperation: OutboxOperation {
+/// Its entries mark the task's row: the note waiting, or a held change's card.
+public struct TaskNoteOperation: WorkOperation {
     /// The stable name saved with each entry.
     public static let name = "tasks.note"
 
@@ -48,7 +52,16 @@ public struct TaskNoteOperation: OutboxOperation {
         return rebased
     }
 
-    public func describe(_ payload: TaskNoteRequest) -> OutboxDescription {
-        OutboxDescription(catalogKey: "outbox.tasks.note", placeholders: ["unit": payload.number])
+    public func sentence(_ payload: TaskNoteRequest) -> String {
+        L("outbox.tasks.note", ["unit": InertText.sanitize(payload.number)])
+    }
+
+    public func mark(_ payload: TaskNoteRequest, entry: OutboxEntry, into marks: inout WorkMarks) {
+        if let hold = entry.hold {
+            marks.tasks.held.append(HeldTaskChange(id: entry.id, task: payload.task, number: payload.number,
+                                                   change: .note, reason: hold.reason, code: hold.code))
+        } else {
+            marks.overlay(payload.task, version: payload.version) { overlay in overlay.note = .some(payload.note) }
+        }
     }
 }

@@ -1,5 +1,8 @@
+import AppCore
+import Catalog
 import GuestCraftAPI
 import InstanceClient
+import Outbox
 
 /// A task's new status as the outbox keeps it: the task, the status (with the reason of a
 /// skip) and the task version it applies to.
@@ -27,7 +30,8 @@ public struct TaskStatusRequest: Codable, Sendable, Equatable {
 
 /// `tasks.status` through the outbox: `If-Match` with the task's version and the entry's
 /// Idempotency-Key; later changes of the same task follow the version it created.
-public struct TaskStatusOperation: OutboxOperation {
+/// Its entries mark the task's row: the status (and skip reason) waiting, or a held change's card.
+public struct TaskStatusOperation: WorkOperation {
     /// The stable name saved with each entry.
     public static let name = "tasks.status"
 
@@ -54,11 +58,28 @@ public struct TaskStatusOperation: OutboxOperation {
         return rebased
     }
 
-    public func describe(_ payload: TaskStatusRequest) -> OutboxDescription {
-        let key = payload.status.isKnown ? "outbox.tasks.status.\(payload.status.rawValue)" : "outbox.tasks.status"
-        var placeholders = ["unit": payload.number]
-        if let reason = payload.reason, payload.status == .skipped { placeholders["reason"] = reason }
-        return OutboxDescription(catalogKey: key, placeholders: placeholders)
+    public func sentence(_ payload: TaskStatusRequest) -> String {
+        let unit = InertText.sanitize(payload.number)
+        switch payload.status {
+        case .open: return L("outbox.tasks.status.open", ["unit": unit])
+        case .inProgress: return L("outbox.tasks.status.in_progress", ["unit": unit])
+        case .done: return L("outbox.tasks.status.done", ["unit": unit])
+        case .skipped:
+            return L("outbox.tasks.status.skipped", ["unit": unit, "reason": InertText.sanitize(payload.reason ?? "")])
+        case .unknown: return L("outbox.tasks.status", ["unit": unit])
+        }
+    }
+
+    public func mark(_ payload: TaskStatusRequest, entry: OutboxEntry, into marks: inout WorkMarks) {
+        if let hold = entry.hold {
+            marks.tasks.held.append(HeldTaskChange(id: entry.id, task: payload.task, number: payload.number,
+                                                   change: .status(payload.status), reason: hold.reason, code: hold.code))
+        } else {
+            marks.overlay(payload.task, version: payload.version) { overlay in
+                overlay.status = payload.status
+                overlay.skipReason = payload.reason
+            }
+        }
     }
 }
 

@@ -1,12 +1,15 @@
+import AppCore
+import Catalog
 import GuestCraftAPI
 import InstanceClient
+import Outbox
 
 /// A room's new housekeeping status as the outbox keeps it: the room, the status and the
 /// housekeeping version the device read.
 public struct RoomStatusChange: Codable, Sendable, Equatable {
     public var property: PropertyID
     public var unit: UnitID
-    /// The room number, for people (the Account screen's description).
+    /// The room number, for people (the Account screen's sentence).
     public var number: String
     public var status: HousekeepingStatus
     /// Sent as `expected_housekeeping_version`; rebased onto the version an earlier change created.
@@ -28,7 +31,8 @@ public struct RoomStatusChange: Codable, Sendable, Equatable {
 
 /// `units.housekeeping` through the outbox: sends the status with the version read and the
 /// entry's Idempotency-Key; later changes of the same room follow the version it created.
-public struct RoomStatusOperation: OutboxOperation {
+/// Its entries mark the room's row: the status waiting, or held.
+public struct RoomStatusOperation: WorkOperation {
     /// The stable name saved with each entry.
     public static let name = "units.housekeeping"
 
@@ -55,9 +59,23 @@ public struct RoomStatusOperation: OutboxOperation {
         return rebased
     }
 
-    public func describe(_ payload: RoomStatusChange) -> OutboxDescription {
-        let key = payload.status.isKnown ? "outbox.units.housekeeping.\(payload.status.rawValue)"
-                                         : "outbox.units.housekeeping"
-        return OutboxDescription(catalogKey: key, placeholders: ["unit": payload.number])
+    public func sentence(_ payload: RoomStatusChange) -> String {
+        let unit = InertText.sanitize(payload.number)
+        switch payload.status {
+        case .dirty: return L("outbox.units.housekeeping.dirty", ["unit": unit])
+        case .clean: return L("outbox.units.housekeeping.clean", ["unit": unit])
+        case .inspected: return L("outbox.units.housekeeping.inspected", ["unit": unit])
+        case .outOfOrder: return L("outbox.units.housekeeping.out_of_order", ["unit": unit])
+        case .outOfService: return L("outbox.units.housekeeping.out_of_service", ["unit": unit])
+        case .unknown: return L("outbox.units.housekeeping", ["unit": unit])
+        }
+    }
+
+    public func mark(_ payload: RoomStatusChange, entry: OutboxEntry, into marks: inout WorkMarks) {
+        if entry.hold != nil {
+            marks.rooms.held.insert(payload.unit)
+        } else {
+            marks.rooms.queued[payload.unit] = payload.status
+        }
     }
 }

@@ -164,9 +164,19 @@ import Testing
 
     // MARK: Skip
 
+    @Test func jAndKMoveAsEverywhereAndNeverOpenSkip() async {
+        let store = makeStore(loaded())
+        let rows = store.state.entries.map { RowID("task." + $0.task.id.rawValue) }
+        let start = rows.firstIndex(of: store.state.focus!)!
+        await store.send(.keyPressed(.character("j"))) { $0.focus = rows[start + 1] }
+        await store.send(.keyPressed(.character("k"))) { $0.focus = rows[start] }
+        #expect(store.state.skip == nil, "k is a move, as in vim and on every other screen; x skips")
+        await store.finish()
+    }
+
     @Test func skipAsksWhyAndDoNotDisturbIsOneKey() async {
         let store = makeStore(loaded())
-        await store.send(.keyPressed(.character("k"))) { $0.skip = Feature.SkipPrompt(task: "tsk_0005") }
+        await store.send(.keyPressed(.character("x"))) { $0.skip = Feature.SkipPrompt(task: "tsk_0005") }
         await store.send(.keyPressed(.enter)) {
             $0.skip = nil
             $0.entries[0].shown = TaskFixture.advanced(Self.room101, .skipped, reason: "Do not disturb")
@@ -186,7 +196,7 @@ import Testing
 
     @Test func aReasonThatStartsWithDIsTypedAsTextNeverTakenForAChoice() async {
         let store = makeStore(loaded())
-        await store.send(.keyPressed(.character("k"))) { $0.skip = Feature.SkipPrompt(task: "tsk_0005") }
+        await store.send(.keyPressed(.character("x"))) { $0.skip = Feature.SkipPrompt(task: "tsk_0005") }
         for (index, character) in "dog in room".enumerated() {
             await store.send(.keyPressed(.character(character))) {
                 $0.skip?.onReason = true
@@ -212,9 +222,9 @@ import Testing
 
     @Test func aTypedReasonSkipsAndEscapeKeepsTheTask() async {
         let store = makeStore(loaded(focus: "tsk_0001"))
-        await store.send(.keyPressed(.character("k"))) { $0.skip = Feature.SkipPrompt(task: "tsk_0001") }
+        await store.send(.keyPressed(.character("x"))) { $0.skip = Feature.SkipPrompt(task: "tsk_0001") }
         await store.send(.keyPressed(.escape)) { $0.skip = nil }
-        await store.send(.keyPressed(.character("k"))) { $0.skip = Feature.SkipPrompt(task: "tsk_0001") }
+        await store.send(.keyPressed(.character("x"))) { $0.skip = Feature.SkipPrompt(task: "tsk_0001") }
         await store.send(.keyPressed(.enter)) {
             $0.skip = nil
             $0.entries[1].shown = TaskFixture.advanced(TaskFixture.tasks[0], .skipped, reason: "Do not disturb")
@@ -229,7 +239,7 @@ import Testing
         await store.receive(.delegate(.outboxChanged))
         // The next one, with a typed reason.
         await store.send(.keyPressed(.down)) { $0.focus = "task.tsk_0003" }
-        await store.send(.keyPressed(.character("k"))) { $0.skip = Feature.SkipPrompt(task: "tsk_0003") }
+        await store.send(.keyPressed(.character("x"))) { $0.skip = Feature.SkipPrompt(task: "tsk_0003") }
         for (index, c) in "Guest ill".enumerated() {
             await store.send(.keyPressed(.character(c))) {
                 $0.skip?.reason = String("Guest ill".prefix(index + 1))

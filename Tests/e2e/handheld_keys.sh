@@ -29,7 +29,7 @@ wait_for "4 My tasks"
 keys F4
 wait_for "101  ▲ Departure clean"
 before="$(skips)"
-keys k
+keys x
 wait_for "Why is it skipped?"
 keys -l "dog in room"
 wait_for "Other reason: dog in room"

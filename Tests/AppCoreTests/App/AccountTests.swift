@@ -185,7 +185,7 @@ import Testing
     @Test func sendNowAsksTheOutboxToSend() async {
         let world = FakeWorld()
         let store = TestStore(initialState: onAccount(), reducer: AppReducer(environment: world.recordingEnvironment))
-        await store.send(.keyPressed(.character("s")))
+        await store.send(.keyPressed(.character("n")))
         await store.receive(.account(.delegate(.run(.sendNow))))
         await store.finish()
         #expect(world.calls.all == ["outbox.sendNow"])

@@ -43,7 +43,7 @@ public struct AccountFeature: Reducer {
             switch self {
             case .switchProperty: "w"
             case .switchInstance: "i"
-            case .sendNow: "s"
+            case .sendNow: "n"
             case .signOut: "o"
             }
         }

@@ -38,12 +38,12 @@ extension TasksFeature {
         case .escape, .backspace, .left:
             state.detail = nil
             return .cancel(id: Self.detailReadID)
-        case .up: state.detail?.focus = max(0, detail.focus - 1)
+        case .up, .character("k"): state.detail?.focus = max(0, detail.focus - 1)
         case .down, .character("j"): state.detail?.focus = min(last, detail.focus + 1)
         case .home: state.detail?.focus = 0
         case .end: state.detail?.focus = last
         case .character("s"): return startOrFinish(detail.taskID, &state)
-        case .character("k"): return askSkip(detail.taskID, &state)
+        case .character("x"): return askSkip(detail.taskID, &state)
         case .character("u"): return undo(&state)
         case .character("e"): beginEditing(&state)
         case .character("r"): return .merge(read(&state), readTask(detail.taskID))

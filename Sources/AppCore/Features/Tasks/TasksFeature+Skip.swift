@@ -3,11 +3,11 @@ import Foundation
 import GuestCraftAPI
 import ClientModel
 
-/// Skip: the question of `k` ("Do not disturb" in one key, Enter, on its own line; or a typed
+/// Skip: the question of `x` ("Do not disturb" in one key, Enter, on its own line; or a typed
 /// reason). Every printable key is the reason's text, so a reason starting with `d` ("dog in
 /// room") is never taken for a choice.
 extension TasksFeature {
-    /// The question of `k`: why skip? "Do not disturb" in one key, or a typed reason.
+    /// The question of `x`: why skip? "Do not disturb" in one key, or a typed reason.
     public struct SkipPrompt: Sendable, Equatable {
         public var task: TaskID
         public var reason: String

@@ -4,7 +4,7 @@ import GuestCraftAPI
 import ClientModel
 
 /// The My tasks tab: the signed-in member's tasks of the business date, rooms with a guest
-/// arriving first. `s` starts or finishes, `k` skips (asking why), `u` undoes within 10 seconds;
+/// arriving first. `s` starts or finishes, `x` skips (asking why), `u` undoes within 10 seconds;
 /// Enter opens the task detail. Changes go through the outbox with the task's version; a held
 /// one becomes a card with "Show the current task" and "Dismiss".
 public struct TasksFeature: Reducer {
@@ -229,7 +229,7 @@ public struct TasksFeature: Reducer {
         let position = state.focus.flatMap { rows.firstIndex(of: $0) }
         if let delegate = WorkNotices.outboxKey(key, state.badge) { return .send(.delegate(delegate)) }
         switch key {
-        case .up: state.focus = rows.isEmpty ? nil : rows[max(0, (position ?? 0) - 1)]
+        case .up, .character("k"): state.focus = rows.isEmpty ? nil : rows[max(0, (position ?? 0) - 1)]
         case .down, .character("j"):
             state.focus = rows.isEmpty ? nil : rows[min(rows.count - 1, (position ?? -1) + 1)]
         case .pageUp: state.focus = rows.isEmpty ? nil : rows[max(0, (position ?? 0) - 10)]
@@ -239,7 +239,7 @@ public struct TasksFeature: Reducer {
         case .character("s"):
             guard let id = focusedTask(state) else { return .none }
             return startOrFinish(id, &state)
-        case .character("k"):
+        case .character("x"):
             guard let id = focusedTask(state) else { return .none }
             return askSkip(id, &state)
         case .character("u"):

@@ -135,7 +135,7 @@ public enum TasksView {
             hints.append(KeyHint(key: "u", label: L("tasks.hint.undo", ["seconds": undo.secondsLeft])))
         }
         hints += [KeyHint(key: "s", label: L("tasks.hint.start_finish")),
-                  KeyHint(key: "k", label: L("tasks.hint.skip"))]
+                  KeyHint(key: "x", label: L("tasks.hint.skip"))]
         hints += WorkNotices.outboxHints(state.badge)
         hints += [KeyHint(key: L("keys.enter"), label: L("keys.open")),
                   KeyHint(key: "r", label: L("keys.refresh")), GlobalKeys.help]
@@ -147,7 +147,7 @@ public enum TasksView {
         // The task detail's own keys, not the list's.
         if state.detail != nil {
             return [KeyHint(key: "s", label: L("tasks.help.start_finish")),
-                    KeyHint(key: "k", label: L("tasks.help.skip")),
+                    KeyHint(key: "x", label: L("tasks.help.skip")),
                     KeyHint(key: "u", label: L("tasks.help.undo")),
                     KeyHint(key: "e", label: L("task.hint.edit_note")),
                     KeyHint(key: L("keys.enter"), label: L("help.detail.do")),
@@ -156,11 +156,11 @@ public enum TasksView {
         }
         return [
             KeyHint(key: "s", label: L("tasks.help.start_finish")),
-            KeyHint(key: "k", label: L("tasks.help.skip")),
+            KeyHint(key: "x", label: L("tasks.help.skip")),
             KeyHint(key: "u", label: L("tasks.help.undo")),
             KeyHint(key: "e", label: L("task.hint.edit_note")),
             KeyHint(key: L("keys.enter"), label: L("tasks.help.open")),
-            KeyHint(key: "j ↓ ↑", label: L("keys.move")),
+            KeyHint(key: "j k ↓ ↑", label: L("keys.move")),
         ] + WorkNotices.outboxHelp
     }
 

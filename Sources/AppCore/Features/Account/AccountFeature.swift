@@ -190,8 +190,11 @@ public struct AccountFeature: Reducer {
     static func hints(_ state: State) -> [KeyHint] {
         var hints: [KeyHint] = []
         if state.focusedChange != nil { hints.append(KeyHint(key: "x", label: L("account.key_discard"))) }
-        hints += [KeyHint(key: "w", label: L("account.key_switch")), KeyHint(key: "s", label: L("account.send_now")),
-                  KeyHint(key: "o", label: L("account.sign_out")), KeyHint(key: "i", label: L("account.key_instance"))]
+        // The commands' own keys (`Command.key`), so the line never says another key than the one that works.
+        hints += [KeyHint(key: String(Command.switchProperty.key), label: L("account.key_switch")),
+                  KeyHint(key: String(Command.sendNow.key), label: L("account.send_now")),
+                  KeyHint(key: String(Command.signOut.key), label: L("account.sign_out")),
+                  KeyHint(key: String(Command.switchInstance.key), label: L("account.key_instance"))]
         return hints
     }
 

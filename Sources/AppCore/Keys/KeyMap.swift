@@ -1,0 +1,25 @@
+/// The app's keys written once: the letters with one meaning on every screen, and each
+/// screen's own action letters. The key-hint lines and `?` use no other letter, no screen gives a
+/// shared letter another meaning, and README's key table lists the shared keys in this order
+/// (`KeyMapTests` compares all three).
+public enum KeyMap {
+    /// Letters with one meaning on every screen: move (`j`/`k`), Send now (`n`), Review (`v`),
+    /// refresh (`r`), quit (`q`), filter or search (`/`), help (`?`).
+    public static let sharedLetters: Set<Character> = ["j", "k", "n", "v", "r", "q", "/", "?"]
+
+    /// The action letters a screen adds (shown on its key-hint line); none is a shared letter.
+    public static func actionLetters(_ tab: WorkTab) -> Set<Character> {
+        switch tab {
+        case .housekeeping: ["d", "c", "i", "s", "f", "a"]
+        case .tasks: ["s", "x", "u", "e"]
+        case .account: ["w", "i", "o", "x"]
+        case .today, .search: []
+        }
+    }
+
+    /// The first column of README's "Keys" table, in order.
+    public static let readmeKeys = [
+        "`1`–`5`, `F1`–`F5`", "arrows, `j`/`k`, PgUp/PgDn, Home/End", "Enter", "Esc, Backspace", "`/`", "`r`",
+        "`n`", "`v`", "`?`", "`q`",
+    ]
+}

@@ -224,10 +224,12 @@ import Testing
         #expect(text(Screen(id: "h", header: busy), 80, 24)[0].hasSuffix("Tue 12 Mar · Updating · 3 to send"))
     }
 
-    @Test func hintsThatDoNotFitAreLeftOut() {
-        let hints = (1...10).map { KeyHint(key: "\($0)", label: "Action") }
+    @Test func hintsThatDoNotFitAreLeftOutAndTheLineEndsWithMore() {
+        let hints = [GlobalKeys.help] + (1...10).map { KeyHint(key: "\($0)", label: "Action") }
         let line = text(Screen(id: "k", hints: hints)).last!
-        #expect(line == "1 Action  2 Action  3 Action  4 Action")
+        #expect(line == "1 Action  2 Action  3 Action  ? More", "? More says the rest is under ? (Help is not repeated)")
+        let few = (1...2).map { KeyHint(key: "\($0)", label: "Action") }
+        #expect(text(Screen(id: "k", hints: few)).last! == "1 Action  2 Action", "all fit: no ? More")
     }
 
     @Test func overlaySnapshotWithWrappedText() {

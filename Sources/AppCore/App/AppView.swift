@@ -47,8 +47,12 @@ public enum AppView {
     /// The keys `?` lists: the screen's own, then the global ones (all of them on work screens).
     static func helpKeys(_ state: AppState) -> [KeyHint] {
         var keys = body(state).helpKeys.filter { $0 != GlobalKeys.help && $0 != GlobalKeys.quit }
-        let globals = state.route == .work ? GlobalKeys.all
+        var globals = state.route == .work ? GlobalKeys.all
             : [KeyHint(key: "?", label: L("keys.help")), KeyHint(key: "q", label: L("keys.quit"))]
+        // Where digits jump to a room, only F1–F5 switch tabs: `?` says so, not "1–5".
+        if let current = state.current, state.route == .work, WorkTabs.takesDigits(current.tabs, tab: current.activeTab) {
+            globals.removeAll { $0 == GlobalKeys.tabDigits }
+        }
         for key in globals where !keys.contains(where: { $0.key == key.key }) { keys.append(key) }
         return keys
     }

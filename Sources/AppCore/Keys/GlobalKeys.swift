@@ -4,7 +4,7 @@ import Catalog
 public enum GlobalKeys {
     public static var all: [KeyHint] {
         [
-            KeyHint(key: "1–5", label: L("keys.switch_tab")),
+            tabDigits,
             KeyHint(key: L("keys.arrows"), label: L("keys.move")),
             KeyHint(key: L("keys.enter"), label: L("keys.open")),
             KeyHint(key: L("keys.escape"), label: L("keys.back")),
@@ -14,6 +14,9 @@ public enum GlobalKeys {
             KeyHint(key: "q", label: L("keys.quit")),
         ]
     }
+
+    /// `1`–`5` switch tabs (also F1–F5), except where the screen takes digits.
+    public static var tabDigits: KeyHint { KeyHint(key: "1–5", label: L("keys.switch_tab")) }
 
     /// The hint for `?`, first on every key-hint line.
     public static var help: KeyHint { KeyHint(key: "?", label: L("keys.help_short")) }

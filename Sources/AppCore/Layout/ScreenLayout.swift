@@ -327,16 +327,33 @@ public enum ScreenLayout {
         return Array(lines.prefix(available))
     }
 
-    /// The key-hint line: as many "key label" pairs as fit, in order.
+    /// The key-hint line: as many "key label" pairs as fit, in order (the most important first);
+    /// when some do not fit, the line ends with "? More" (and leaves out its leading "? Help").
     static func drawHints(_ hints: [KeyHint], into grid: inout CellGrid, y: Int) {
         grid.fill(x: 0, y: y, width: grid.width, style: .hint)
         var x = 0
-        for hint in hints {
+        for hint in fitting(hints, width: grid.width) {
             let needed = DisplayWidth.of(hint.key) + 1 + DisplayWidth.of(hint.label)
             if x + needed > grid.width { break }
             x += grid.write(hint.key, x: x, y: y, style: hint.isEnabled ? .hintKey : .muted)
             x += grid.write(" " + hint.label, x: x, y: y, style: hint.isEnabled ? .hint : .muted) + 2
         }
+    }
+
+    /// The hints drawn in `width` columns: all of them when they fit, else the first that fit
+    /// beside "? More".
+    static func fitting(_ hints: [KeyHint], width: Int) -> [KeyHint] {
+        func needed(_ hint: KeyHint) -> Int { DisplayWidth.of(hint.key) + 1 + DisplayWidth.of(hint.label) + 2 }
+        if hints.map(needed).reduce(0, +) - 2 <= width { return hints }
+        let more = KeyHint(key: "?", label: L("keys.more"))
+        var shown: [KeyHint] = []
+        var used = needed(more) - 2
+        for hint in hints where hint != GlobalKeys.help {
+            guard used + needed(hint) <= width else { break }
+            shown.append(hint)
+            used += needed(hint)
+        }
+        return shown + [more]
     }
 
     /// A bordered box centred on the screen; answers the cursor and the box's scroll offset.

@@ -164,6 +164,25 @@ import Testing
 
     // MARK: Skip
 
+    /// Enter in the skip question of room 101's task skips it with `reason`, sent with its version.
+    func enterSkips101(_ store: TestStore<Feature.State, Feature.Action>, reason: String) async {
+        await store.send(.keyPressed(.enter)) {
+            $0.skip = nil
+            $0.entries[0].shown = TaskFixture.advanced(Self.room101, .skipped, reason: reason)
+            $0.entries[0].mark = .sending
+            $0.inFlight = ["tsk_0005": 1]
+            $0.undo = Feature.Undo(task: "tsk_0005", inverse: TaskStatusChange(status: .open), secondsLeft: 10)
+        }
+        await store.receive(.changeFinished("tsk_0005", .queued(waitsForDecision: false))) {
+            $0.inFlight = [:]
+            $0.entries[0].mark = .queued
+        }
+        await store.receive(.delegate(.outboxChanged))
+        #expect(world.calls == [.status("tsk_0005", TaskStatusChange(status: .skipped, reason: reason), version: 1)])
+        await letUndoExpire(store)
+        await store.finish()
+    }
+
     @Test func jAndKMoveAsEverywhereAndNeverOpenSkip() async {
         let store = makeStore(loaded())
         let rows = store.state.entries.map { RowID("task." + $0.task.id.rawValue) }
@@ -177,21 +196,7 @@ import Testing
     @Test func skipAsksWhyAndDoNotDisturbIsOneKey() async {
         let store = makeStore(loaded())
         await store.send(.keyPressed(.character("x"))) { $0.skip = Feature.SkipPrompt(task: "tsk_0005") }
-        await store.send(.keyPressed(.enter)) {
-            $0.skip = nil
-            $0.entries[0].shown = TaskFixture.advanced(Self.room101, .skipped, reason: "Do not disturb")
-            $0.entries[0].mark = .sending
-            $0.inFlight = ["tsk_0005": 1]
-            $0.undo = Feature.Undo(task: "tsk_0005", inverse: TaskStatusChange(status: .open), secondsLeft: 10)
-        }
-        await store.receive(.changeFinished("tsk_0005", .queued(waitsForDecision: false))) {
-            $0.inFlight = [:]
-            $0.entries[0].mark = .queued
-        }
-        await store.receive(.delegate(.outboxChanged))
-        #expect(world.calls == [.status("tsk_0005", TaskStatusChange(status: .skipped, reason: "Do not disturb"), version: 1)])
-        await letUndoExpire(store)
-        await store.finish()
+        await enterSkips101(store, reason: "Do not disturb")
     }
 
     @Test func aReasonThatStartsWithDIsTypedAsTextNeverTakenForAChoice() async {
@@ -203,21 +208,7 @@ import Testing
                 $0.skip?.reason = String("dog in room".prefix(index + 1))
             }
         }
-        await store.send(.keyPressed(.enter)) {
-            $0.skip = nil
-            $0.entries[0].shown = TaskFixture.advanced(Self.room101, .skipped, reason: "dog in room")
-            $0.entries[0].mark = .sending
-            $0.inFlight = ["tsk_0005": 1]
-            $0.undo = Feature.Undo(task: "tsk_0005", inverse: TaskStatusChange(status: .open), secondsLeft: 10)
-        }
-        await store.receive(.changeFinished("tsk_0005", .queued(waitsForDecision: false))) {
-            $0.inFlight = [:]
-            $0.entries[0].mark = .queued
-        }
-        await store.receive(.delegate(.outboxChanged))
-        #expect(world.calls == [.status("tsk_0005", TaskStatusChange(status: .skipped, reason: "dog in room"), version: 1)])
-        await letUndoExpire(store)
-        await store.finish()
+        await enterSkips101(store, reason: "dog in room")
     }
 
     @Test func aTypedReasonSkipsAndEscapeKeepsTheTask() async {

@@ -35,14 +35,15 @@ extension HousekeepingFeature {
         guard let detail = state.detail else { return .none }
         let last = RoomDetail.lines.count - 1
         if let delegate = WorkNotices.outboxKey(key, state.badge) { return .send(.delegate(delegate)) }
+        var focus = detail.focus
+        if DetailLines.move(key, focus: &focus, last: last) {
+            state.detail?.focus = focus
+            return .none
+        }
         switch key {
         case .escape, .backspace, .left:
             state.detail = nil
             return .cancel(id: Self.detailReadID)
-        case .up, .character("k"): state.detail?.focus = max(0, detail.focus - 1)
-        case .down, .character("j"): state.detail?.focus = min(last, detail.focus + 1)
-        case .home: state.detail?.focus = 0
-        case .end: state.detail?.focus = last
         case .character("d"): return change(to: .dirty, of: detail.unitID, &state)
         case .character("c"): return change(to: .clean, of: detail.unitID, &state)
         case .character("i"): return change(to: .inspected, of: detail.unitID, &state)

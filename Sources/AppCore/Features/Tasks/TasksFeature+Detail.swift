@@ -34,14 +34,15 @@ extension TasksFeature {
         let lines = TasksView.detailLines(state)
         let last = max(0, lines.count - 1)
         if let delegate = WorkNotices.outboxKey(key, state.badge) { return .send(.delegate(delegate)) }
+        var focus = detail.focus
+        if DetailLines.move(key, focus: &focus, last: last) {
+            state.detail?.focus = focus
+            return .none
+        }
         switch key {
         case .escape, .backspace, .left:
             state.detail = nil
             return .cancel(id: Self.detailReadID)
-        case .up, .character("k"): state.detail?.focus = max(0, detail.focus - 1)
-        case .down, .character("j"): state.detail?.focus = min(last, detail.focus + 1)
-        case .home: state.detail?.focus = 0
-        case .end: state.detail?.focus = last
         case .character("s"): return startOrFinish(detail.taskID, &state)
         case .character("x"): return askSkip(detail.taskID, &state)
         case .character("u"): return undo(&state)

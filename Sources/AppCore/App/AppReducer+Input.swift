@@ -63,6 +63,9 @@ extension AppReducer {
                 state.current?.notices = []
                 return .none
             }
+            // The instance's passing sentences (demo started, chosen automatically) go with the
+            // first key; warnings and errors stay until Esc.
+            state.current?.notices.removeAll { $0.level == .info }
             return onScreenTab(.keyPressed(current.activeTab, key), &state)
         }
     }

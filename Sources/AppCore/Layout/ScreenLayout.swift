@@ -318,9 +318,10 @@ public enum ScreenLayout {
             case .error: L("notice.error_mark")
             }
             var wrapped = TextWrap.wrap([Span(mark + " " + notice.text)], width: width)
-            if wrapped.count > maximumNoticeLines {
-                wrapped = Array(wrapped.prefix(maximumNoticeLines))
-                wrapped[maximumNoticeLines - 1].append(Span(" …"))
+            let most = notice.isBrief ? 1 : maximumNoticeLines
+            if wrapped.count > most {
+                wrapped = Array(wrapped.prefix(most))
+                wrapped[most - 1].append(Span(" …"))
             }
             lines += wrapped.map { NoticeLine(spans: $0, style: notice.level.style) }
         }

@@ -18,11 +18,18 @@ public struct Notice: Equatable, Sendable {
     public var level: Level
     /// The sentence (wrapped to the width of the screen).
     public let text: String
+    /// Drawn on one line (cut with "…"): the instance's passing sentences, so that on a 40×12
+    /// handheld they never take the list's lines.
+    public var isBrief: Bool
 
-    public init(_ level: Level, _ text: String) {
+    public init(_ level: Level, _ text: String, isBrief: Bool = false) {
         self.level = level
         self.text = InertText.sanitize(text, singleLine: true)
+        self.isBrief = isBrief
     }
+
+    /// The same sentence on one line.
+    public var brief: Notice { Notice(level, text, isBrief: true) }
 }
 
 /// The sentence a held change put up, and what it is about (a room, a task): when that change

@@ -323,3 +323,19 @@ func L_quit(_ count: Int) -> String {
         #expect(world.calls.all.contains("outbox.activate wsp_demo gen-1"))
     }
 }
+
+/// 40×12 keeps what matters (#13): the instance's sentences take one line each and the passing
+/// ones go with the first key.
+@MainActor
+@Suite struct PassingNoticesTests {
+    @Test func theFirstKeyTakesThePassingSentencesAwayAndKeepsWarnings() async {
+        let world = FakeWorld()
+        var state = AppState.working(activeTab: .today)
+        let warning = Notice(.warning, "The offline data file was damaged and moved aside.")
+        state.current?.notices = [Notice(.info, "Demo hotel running in this app."), warning]
+        #expect(AppView.view(state).notices.allSatisfy { $0.isBrief }, "one line each")
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: world.environment))
+        await store.send(.keyPressed(.character("j"))) { $0.current?.notices = [warning] }
+        await store.finish()
+    }
+}

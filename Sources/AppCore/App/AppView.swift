@@ -21,7 +21,7 @@ public enum AppView {
         }
         if state.route == .work, let current = state.current {
             screen.tabs = current.visibleTabs.map { $0.tab(active: current.activeTab) }
-            screen.notices = current.notices.map(\.brief) + body.notices
+            screen.notices = current.notices.map { $0.level == .info ? $0.brief : $0 } + body.notices
         }
         if let help = state.help { screen.overlay = HelpFeature.overlay(help) }
         if let confirmation = state.confirmation {

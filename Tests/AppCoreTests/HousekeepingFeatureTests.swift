@@ -235,7 +235,14 @@ import Testing
             $0.jump = nil
             $0.jumpFrom = nil
         }
-        await store.send(.pasted("ROOM-104\n")) { $0.focus = "unt_h104" }
+        // A scanned tag opens that room's detail (Esc goes back to the list).
+        await store.send(.pasted("ROOM-104\n")) {
+            $0.focus = "unt_h104"
+            $0.detail = Feature.RoomDetail(unitID: "unt_h104")
+        }
+        await store.receive(.detailSavedLoaded("unt_h104", nil))
+        await store.receive(.detailRead("unt_h104", .offline)) { $0.detail?.freshness = .offline(lastUpdated: nil) }
+        await store.send(.keyPressed(.escape)) { $0.detail = nil }
         await store.send(.keyPressed(.character("/"))) {
             $0.jump = ""
             $0.jumpFrom = "unt_h104"

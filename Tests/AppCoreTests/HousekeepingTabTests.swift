@@ -50,7 +50,17 @@ import Testing
                                                   hasLoaded: true)
         let store = makeStore(state)
         await store.send(.app(.keyPressed(.housekeeping, .down))) { $0.feature.focus = "unt_h102" }
-        await store.send(.app(.pasted(.housekeeping, "room/203\n"))) { $0.feature.focus = "unt_h203" }
+        // A scanned tag opens that room's detail.
+        await store.send(.app(.pasted(.housekeeping, "room/203\n"))) {
+            $0.feature.focus = "unt_h203"
+            $0.feature.detail = HousekeepingFeature.RoomDetail(unitID: "unt_h203")
+        }
+        await store.receive(.feature(.detailSavedLoaded("unt_h203", nil)))
+        await store.receive(.feature(.detailRead("unt_h203", .offline))) {
+            $0.feature.detail?.freshness = .offline(lastUpdated: nil)
+        }
+        await store.receive(.delegate(.connection(.offline)))
+        await store.send(.app(.keyPressed(.housekeeping, .escape))) { $0.feature.detail = nil }
         await store.send(.app(.rowClicked(.housekeeping, RoomList.rowID("unt_h104")))) { $0.feature.focus = "unt_h104" }
         await store.send(.app(.keyPressed(.housekeeping, .character("n"))))
         await store.receive(.feature(.delegate(.sendNow)))

@@ -45,3 +45,19 @@ wait_for "dog in room"
 screen | grep -q "Do not disturb" && fail "the reason was taken for Do not disturb"
 pass "a skip reason starting with d is sent as typed"
 app_stop
+
+# `guestcraft open room/<number>` opens that room's detail (a scanned tag does the same), and a
+# room-tag link names it too.
+app_start -- "$BIN_DIR/guestcraft" open room/203
+wait_for "Room 203"
+wait_for "Esc Back"
+pass "guestcraft open room/203 opens the room's detail"
+app_stop
+app_start -- "$BIN_DIR/guestcraft"
+wait_for "3 Housekeeping"
+keys F3
+wait_for "101 F1"
+paste_text "$DEMO_URL/rooms/104"
+wait_for "Room 104"
+pass "a pasted room-tag link opens that room's detail"
+app_stop

@@ -199,7 +199,7 @@ import Testing
         }
     }
 
-    @Test func openingARoomLinkGoesToHousekeepingAsIfItsTagWereScanned() async {
+    @Test func openingARoomLinkOpensTheRoomsDetailAsIfItsTagWereScanned() async {
         let world = FakeWorld()
         var env = world.recordingEnvironment
         env.offline.counts = { _ in .zero }
@@ -221,7 +221,13 @@ import Testing
             // The rooms are not read yet: the tag waits for them.
             $0.current?.tabs.housekeeping.feature.pendingJump = "101"
         }
-        var pending: Set<String> = ["count", "saved", "read", "connection", "tabs.connection"]
+        // The list's read and the detail's each say offline (to the tab, then to the app).
+        var pending: [String: Int] = ["count": 1, "saved": 1, "read": 1, "connection": 2, "tabs.connection": 2,
+                                      "detail saved": 1, "detail read": 1]
+        func remove(_ name: String) {
+            pending[name, default: 0] -= 1
+            if pending[name] == 0 { pending[name] = nil }
+        }
         while !pending.isEmpty {
             let action = await store.receiveAny { action, state in
                 switch action {
@@ -232,6 +238,10 @@ import Testing
                     state.current?.tabs.housekeeping.feature.freshness = .updating(lastUpdated: "07:40")
                     state.current?.tabs.housekeeping.feature.pendingJump = nil
                     state.current?.tabs.housekeeping.feature.focus = "unt_h101"
+                    // The room's detail opens, as a scanned tag opens it.
+                    state.current?.tabs.housekeeping.feature.detail = HousekeepingFeature.RoomDetail(unitID: "unt_h101")
+                case .tabs(.housekeeping(.feature(.detailRead))):
+                    state.current?.tabs.housekeeping.feature.detail?.freshness = .offline(lastUpdated: nil)
                 case .tabs(.housekeeping(.feature(.unitsRead))):
                     state.current?.tabs.housekeeping.feature.freshness = .offline(lastUpdated: "07:40")
                 case .tabs(.delegate(.connection(.offline))):
@@ -241,15 +251,18 @@ import Testing
                 }
             }
             switch action {
-            case .outboxCounted?: pending.remove("count")
-            case .tabs(.housekeeping(.feature(.savedLoaded)))?: pending.remove("saved")
-            case .tabs(.housekeeping(.feature(.unitsRead)))?: pending.remove("read")
-            case .tabs(.housekeeping(.delegate(.connection(.offline))))?: pending.remove("connection")
-            case .tabs(.delegate(.connection(.offline)))?: pending.remove("tabs.connection")
+            case .outboxCounted?: remove("count")
+            case .tabs(.housekeeping(.feature(.savedLoaded)))?: remove("saved")
+            case .tabs(.housekeeping(.feature(.unitsRead)))?: remove("read")
+            case .tabs(.housekeeping(.feature(.detailSavedLoaded)))?: remove("detail saved")
+            case .tabs(.housekeeping(.feature(.detailRead)))?: remove("detail read")
+            case .tabs(.housekeeping(.delegate(.connection(.offline))))?: remove("connection")
+            case .tabs(.delegate(.connection(.offline)))?: remove("tabs.connection")
             default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
             }
         }
         #expect(store.state.current?.tabs.housekeeping.feature.focus == "unt_h101", "the room of the link is focused")
+        #expect(store.state.current?.tabs.housekeeping.feature.detail?.unitID == "unt_h101", "and its detail is open")
         await store.finish()
     }
 }

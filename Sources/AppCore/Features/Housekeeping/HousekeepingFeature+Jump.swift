@@ -61,9 +61,30 @@ extension HousekeepingFeature {
         }
     }
 
-    /// The room number in a scanned or typed tag: `203`, `room/203`, `room:203`, `ROOM-203`.
+    /// A scanned room tag (or `guestcraft open room/…`): that room's detail opens; a tag that
+    /// names no room of the property (exactly: a scan never lands on a room sharing a prefix)
+    /// says so and changes nothing.
+    func openRoom(tagged text: String, _ state: inout State) -> Effect<Action> {
+        let number = Self.roomNumber(inTag: text)
+        guard !number.isEmpty else { return .none }
+        guard let id = state.list.exact(number: number) else {
+            state.notice = Notice(.info, L("housekeeping.no_such_room", ["number": number]))
+            return .none
+        }
+        focusShowing(id, &state)
+        state.awaitingRoom = false
+        if state.notice?.level == .info { state.notice = nil }
+        state.detail = RoomDetail(unitID: id)
+        return readDetail(id, loadSaved: true)
+    }
+
+    /// The room number in a scanned or typed tag: `203`, `room/203`, `room:203`, `ROOM-203`, or a
+    /// room-tag link `https://<instance>/rooms/203`.
     public static func roomNumber(inTag text: String) -> String {
         var tag = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if tag.contains("://"), let range = tag.range(of: "/rooms/", options: .backwards) {
+            return String(tag[range.upperBound...]).trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
+        }
         for prefix in ["room/", "room:", "room-", "room "] where tag.lowercased().hasPrefix(prefix) {
             tag = String(tag.dropFirst(prefix.count))
             break

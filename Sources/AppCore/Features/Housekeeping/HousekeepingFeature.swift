@@ -124,10 +124,9 @@ public struct HousekeepingFeature: Reducer {
             state.jump = nil
             if state.list.isEmpty && state.freshness == .loading {
                 state.pendingJump = line
-            } else {
-                jump(to: line, &state)
+                return .none
             }
-            return .none
+            return openRoom(tagged: line, &state)
 
         case .badgeChanged(let badge):
             state.badge = badge
@@ -165,21 +164,14 @@ public struct HousekeepingFeature: Reducer {
             apply(copy.value, &state)
             state.lastUpdated = environment.formatTime(copy.savedAt)
             if state.freshness == .loading { state.freshness = .updating(lastUpdated: state.lastUpdated) }
-            if let pending = state.pendingJump,
-               state.list.match(number: Self.roomNumber(inTag: pending)) != nil {
+            if let pending = state.pendingJump, state.list.exact(number: Self.roomNumber(inTag: pending)) != nil {
                 state.pendingJump = nil
-                jump(to: pending, &state)
+                return openRoom(tagged: pending, &state)
             }
             return .none
 
         case .unitsRead(let result, let pending):
             state.pending = pending
-            defer {
-                if let jump = state.pendingJump, result != .sessionEnded {
-                    state.pendingJump = nil
-                    self.jump(to: jump, &state)
-                }
-            }
             let ended = result.land(freshness: &state.freshness, lastUpdated: &state.lastUpdated, notice: &state.notice,
                                     hasContent: !state.list.isEmpty, forbidden: L("housekeeping.forbidden"),
                                     formatTime: environment.formatTime)
@@ -189,7 +181,9 @@ public struct HousekeepingFeature: Reducer {
             case .sessionEnded: return .send(.delegate(.sessionEnded))
             case .keep: if result == .offline { apply(pendingOnly: pending, &state) }
             }
-            return .none
+            guard let tag = state.pendingJump else { return .none }
+            state.pendingJump = nil
+            return openRoom(tagged: tag, &state)
 
         case .statusChangeFinished(let id, let status, let outcome):
             return statusChangeFinished(id, status, outcome, &state)

@@ -167,6 +167,11 @@ public struct RoomList: Sendable, Equatable {
     }
 
     /// The first room whose number is `text`, else the first that starts with it.
+    /// The room whose number is exactly `text` (letters in any case), for scans.
+    public func exact(number text: String) -> UnitID? {
+        rooms.first { $0.unit.number.caseInsensitiveCompare(text) == .orderedSame }?.unit.id
+    }
+
     public func match(number text: String) -> UnitID? {
         guard !text.isEmpty else { return nil }
         if let exact = rooms.first(where: { $0.unit.number.caseInsensitiveCompare(text) == .orderedSame }) {

@@ -61,3 +61,21 @@ paste_text "$DEMO_URL/rooms/104"
 wait_for "Room 104"
 pass "a pasted room-tag link opens that room's detail"
 app_stop
+
+# Scanning a room tag works anywhere: a burst (one send-keys of the digits and Enter) on My tasks
+# opens the room's detail on Housekeeping; the same digits typed slowly keep their meaning there.
+app_start -- "$BIN_DIR/guestcraft"
+wait_for "4 My tasks"
+keys F4
+wait_for "My tasks of"
+keys 2 0 3 Enter
+wait_for "Room 203"
+pass "a scanned 203 on My tasks opens room 203's detail"
+keys Escape F4
+wait_for "My tasks of"
+keys 3
+wait_for "Rooms"
+sleep 0.3; keys 0; sleep 0.3
+screen | grep -q "Room 30" && fail "digits typed slowly were taken for a scan"
+pass "digits typed slowly keep their meaning (3 switches to Housekeeping)"
+app_stop

@@ -10,6 +10,8 @@ public enum AppAction: Equatable, Sendable {
 
     case keyPressed(Key)
     case pasted(String)
+    /// A scanner's burst (a room tag) that arrived in one read.
+    case scanned(String)
     case clicked(HitTarget)
 
     case connect(ConnectFeature.Action)

@@ -70,6 +70,24 @@ extension AppReducer {
         }
     }
 
+    /// A scan: on a work screen that does not take text, a room tag opens that room's detail
+    /// from any tab; anywhere else (a field, Connect, a question) its keys are typed as they came.
+    func scanned(_ text: String, _ state: inout AppState) -> Effect<AppAction> {
+        guard state.route == .work, state.confirmation == nil, state.help == nil, !state.isEditingText,
+              let current = state.current, current.visibleTabs.contains(.housekeeping) else {
+            let keys = text.map { Key.character($0) } + [.enter]
+            return .merge(keys.map { reduce(into: &state, action: .keyPressed($0)) })
+        }
+        state.current?.notices.removeAll { $0.level == .info }
+        let rooms = current.tabs.housekeeping.feature.list
+        let number = HousekeepingFeature.roomNumber(inTag: text)
+        // An unknown room changes nothing, not even the tab (when the rooms are known).
+        if !rooms.isEmpty, rooms.exact(number: number) == nil {
+            return tabEvent(.pasted(.housekeeping, text), &state)
+        }
+        return .merge(select(.housekeeping, &state), tabEvent(.pasted(.housekeeping, text), &state))
+    }
+
     func pasted(_ text: String, _ state: inout AppState) -> Effect<AppAction> {
         guard state.confirmation == nil, state.help == nil else { return .none }
         switch state.route {

@@ -44,6 +44,8 @@ public struct AppReducer: Reducer {
         case .keyPressed(let key):
             return keyPressed(key, &state)
 
+        case .scanned(let text):
+            return scanned(text, &state)
         case .pasted(let text):
             return pasted(text, &state)
 

@@ -36,6 +36,7 @@ public enum AppView {
         switch event {
         case .key(let key): .keyPressed(key)
         case .paste(let text): .pasted(text)
+        case .scan(let text): .scanned(text)
         case .click(let target): .clicked(target)
         case .resize: nil
         }

@@ -23,6 +23,8 @@ public enum InputEvent: Hashable, Sendable {
     case key(Key)
     /// A bracketed paste, as one event (controls and escape characters removed, line breaks kept).
     case paste(String)
+    /// A burst of characters ending in Enter that arrived in one read (`ScanBurst`): a scanner.
+    case scan(String)
     case click(HitTarget)
     /// The terminal changed size (the runner lays out again by itself).
     case resize(width: Int, height: Int)

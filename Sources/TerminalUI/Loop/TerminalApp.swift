@@ -66,7 +66,16 @@ public enum TerminalApp {
         while true {
             var raw: [RawInput] = []
             while let next = driver.read() { raw.append(next) }
-            for event in decoder.decode(raw) {
+            let events = decoder.decode(raw)
+            // A scanner's burst arrives in one read: two or more characters and Enter, nothing else.
+            let keys = events.compactMap { event -> Key? in if case .key(let key) = event { key } else { nil } }
+            let scan = keys.count == events.count ? ScanBurst.text(of: keys) : nil
+            if let scan {
+                if onInputFrame != nil, inputRead == nil { inputRead = ContinuousClock.now }
+                needsDraw = true
+                dispatch(.scan(scan))
+            }
+            for event in scan == nil ? events : [] {
                 if onInputFrame != nil, inputRead == nil { inputRead = ContinuousClock.now }
                 needsDraw = true
                 switch event {

@@ -172,7 +172,7 @@ struct SampleShell: Reducer {
         case .key(let key): .keyPressed(key)
         case .click(.tab(let id)): .tabClicked(id)
         case .click(.row(let id)): .rowClicked(id)
-        case .paste, .resize: nil
+        case .paste, .scan, .resize: nil
         }
     }
 }

@@ -69,6 +69,8 @@ extension HousekeepingFeature {
         guard !number.isEmpty else { return .none }
         guard let id = state.list.exact(number: number) else {
             state.notice = Notice(.info, L("housekeeping.no_such_room", ["number": number]))
+            // The next `d`/`c`/`i` must not change the room that happens to be focused.
+            state.awaitingRoom = state.detail == nil
             return .none
         }
         focusShowing(id, &state)

@@ -59,7 +59,15 @@ public final class LiveServices: Sendable {
         }
         let registry = WorkOperations.registry()
         outboxEnabled = !registry.names.isEmpty
-        outbox = OutboxEngine(store: offline, registry: registry)
+        outbox = OutboxEngine(store: offline, registry: registry, timing: Self.outboxTiming(environment))
+    }
+
+    /// The outbox's retries while the instance cannot be reached: 2 s doubling to 2 minutes, with
+    /// jitter, so a handheld back in Wi-Fi sends within two minutes without a key (issue #13).
+    /// `GUESTCRAFT_RETRY_CAP_SECONDS` shortens the cap (tests, kiosks).
+    static func outboxTiming(_ environment: [String: String]) -> OutboxTiming {
+        let cap = environment["GUESTCRAFT_RETRY_CAP_SECONDS"].flatMap(Int.init).map { max(1, min($0, 120)) } ?? 120
+        return OutboxTiming(backoffBase: .seconds(min(2, cap)), backoffCap: .seconds(cap))
     }
 
     /// The typed client of a session; a 401 forgets exactly its token.

@@ -26,6 +26,13 @@ import Testing
         assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping), named: "housekeeping-no-status-role")
     }
 
+    /// 40×12 keeps what matters: scrolled to room 301, the heading with what was typed stays.
+    @Test func aScrolledListKeepsItsHeadingAndTheTypedNumber() {
+        var state = Self.loaded(focus: "unt_h301")
+        state.jump = "30"
+        assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping), named: "housekeeping-scrolled-jump")
+    }
+
     @Test func loadingWithNothingSaved() {
         let state = Feature.State(hasLoaded: true)
         assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping, header: .harbour(.updating)),

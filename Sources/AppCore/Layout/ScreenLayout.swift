@@ -41,10 +41,22 @@ public enum ScreenLayout {
         let notices = noticeLines(screen.notices, width: width, available: max(0, hintsY - top - 3))
         let contentBottom = hintsY - notices.count
 
+        // A list's title row (its heading, the filter, a typed room number) stays in view while
+        // the list scrolls under it.
+        var rows = screen.rows
+        var headCursor: Position?
+        let lines = rows.count + (screen.lazyRows?.count ?? 0)
+        if let first = rows.first, first.style == .title, lines > contentBottom - top, contentBottom - top > 2 {
+            var head = RowArea(key: screen.id + "#head", top: top, left: 0, width: width, height: 1,
+                               base: .normal, clickable: clickable)
+            headCursor = drawRows([first], focus: screen.focus, in: &head, into: &grid, viewport: viewport)
+            rows.removeFirst()
+            top += 1
+        }
         var area = RowArea(key: screen.id, top: top, left: 0, width: width, height: contentBottom - top,
                            base: .normal, clickable: clickable)
-        let focusCursor = drawRows(screen.rows, then: screen.lazyRows, focus: screen.focus, in: &area, into: &grid,
-                                   viewport: viewport)
+        let focusCursor = drawRows(rows, then: screen.lazyRows, focus: screen.focus, in: &area, into: &grid,
+                                   viewport: viewport) ?? headCursor
         next.offsets[screen.id] = area.offset
         grid.cursor = focusCursor ?? Position(x: 0, y: top)
 

@@ -72,8 +72,11 @@ public struct HelpFeature: Reducer {
     public static func overlay(_ state: State) -> Overlay {
         let keyWidth = state.keys.map { DisplayWidth.of($0.key) }.max() ?? 0
         let rows = state.keys.enumerated().map { index, hint in
-            Row.line(Span(DisplayWidth.fit(hint.key, to: keyWidth), style: .hintKey), Span("  " + hint.label),
-                     id: rowID(index))
+            // A label wider than the box wraps onto the next line (never cut with "…"); the list
+            // scrolls when it is longer than the box.
+            Row(id: rowID(index), [Span(DisplayWidth.fit(hint.key, to: keyWidth), style: hint.isEnabled ? .hintKey : .muted),
+                                   Span("  " + hint.label, style: hint.isEnabled ? .normal : .muted)],
+                wraps: true)
         }
         return Overlay(title: Span(L("help.title")), rows: rows, focus: rowID(state.focus))
     }

@@ -88,6 +88,18 @@ import Testing
         snapshot(state, "account-changes")
     }
 
+    /// `?` on Housekeeping, scrolled to its last keys: long labels wrap, nothing is cut with "…",
+    /// and tabs are F1–F5 there (digits jump to rooms).
+    @Test func helpOnHousekeepingScrolled() {
+        var state = AppState.working(activeTab: .housekeeping)
+        state.current?.tabs.housekeeping.feature = HousekeepingFeature.State(
+            list: RoomList(units: HotelFixture.units), focus: "unt_h101", freshness: .current, hasLoaded: true)
+        let keys = AppView.helpKeys(state)
+        #expect(!keys.contains { $0.key == "1–5" }, "digits jump to rooms here")
+        state.help = HelpFeature.State(keys: keys, focus: keys.count - 1)
+        snapshot(state, "help-housekeeping-scrolled")
+    }
+
     @Test func confirmationAndHelpOverlays() {
         var state = AppState.working(activeTab: .account)
         state.confirmation = Confirmation(purpose: .signOut("dvs_0001"),

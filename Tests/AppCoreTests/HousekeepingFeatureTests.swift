@@ -517,7 +517,12 @@ import Testing
             }
         }
         await store.send(.keyPressed(.down)) { $0.detail?.focus = 1 }
-        await store.send(.keyPressed(.end)) { $0.detail?.focus = 3 }
+        // The room's task is a line of its own (after the three statuses): Enter opens it on My tasks.
+        await store.send(.keyPressed(.end)) { $0.detail?.focus = 4 }
+        await store.send(.keyPressed(.up)) { $0.detail?.focus = 3 }
+        await store.send(.keyPressed(.enter))
+        await store.receive(.delegate(.openTask("tsk_0005")))
+        await store.send(.keyPressed(.end)) { $0.detail?.focus = 4 }
         await store.send(.keyPressed(.enter)) {
             $0.notice = Notice(.info, "Reporting a fault is not available yet.")
         }

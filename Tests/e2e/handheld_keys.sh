@@ -79,3 +79,14 @@ sleep 0.3; keys 0; sleep 0.3
 screen | grep -q "Room 30" && fail "digits typed slowly were taken for a scan"
 pass "digits typed slowly keep their meaning (3 switches to Housekeeping)"
 app_stop
+
+# Room detail is a hub: its tasks can be chosen and open on My tasks.
+app_start -- "$BIN_DIR/guestcraft" open room/101
+wait_for "Room 101"
+wait_for "Departure clean"
+keys Down Down Down Enter
+wait_for "4 My tasks"
+wait_for "Assignee"
+screen | grep -q "Room 101 ·" && fail "still on the room's detail"
+pass "a task chosen on room 101's detail opens on My tasks"
+app_stop

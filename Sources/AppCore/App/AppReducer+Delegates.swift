@@ -96,6 +96,9 @@ extension AppReducer {
         case .sendNow:
             let sendNow = environment.outbox.sendNow
             return .run { _ in await sendNow() }
+        case .openTask(let id):
+            guard current.visibleTabs.contains(.tasks) else { return .none }
+            return .merge(select(.tasks, &state), tabEvent(.openTask(id), &state))
         case .openReview:
             return .merge(select(.account, &state), accountScope.reduce(into: &state, action: .account(.focusReview)))
         }

@@ -354,3 +354,32 @@ func L_quit(_ count: Int) -> String {
         await store.finish()
     }
 }
+
+/// Room detail is a hub (#13): a task chosen there opens on My tasks.
+@MainActor
+@Suite struct RoomDetailHubTests {
+    @Test func theTasksTabOpensTheDetailOfATaskChosenElsewhere() async {
+        let tasks = TasksWorld()
+        var state = TasksTab.State(context: AppState.working().current?.context)
+        state.feature = TasksFeature.State(entries: TaskFixture.entries(), focus: RowID("task.tsk_0001"), freshness: .current,
+                                           lastUpdated: "09:21", hasLoaded: true)
+        let store = TestStore(initialState: state, reducer: TasksTab(clients: TasksTab.Clients(environment: { _ in tasks.environment })))
+        await store.send(.app(.openTask("tsk_0005"))) {
+            $0.feature.detail = TasksFeature.Detail(taskID: "tsk_0005", freshness: .updating(lastUpdated: "09:21"))
+        }
+        await store.receive(.feature(.detailRead("tsk_0005", .offline))) {
+            $0.feature.detail?.freshness = .offline(lastUpdated: "09:21")
+        }
+        await store.receive(.delegate(.connection(.offline)))
+        await store.finish()
+    }
+
+    @Test func withoutMyTasksATaskChosenOnARoomOpensNothing() async {
+        let world = FakeWorld()
+        var state = AppState.working(activeTab: .housekeeping)
+        state.current?.capabilities = [.mobileSessions, .housekeeping]
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: world.environment))
+        await store.send(.tabs(.delegate(.openTask("tsk_0005"))))
+        await store.finish()
+    }
+}

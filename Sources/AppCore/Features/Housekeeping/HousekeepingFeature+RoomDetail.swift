@@ -23,17 +23,24 @@ extension HousekeepingFeature {
             self.focus = focus
         }
 
-        /// The focusable lines: the three statuses, then "Report a fault".
-        public enum Line: Sendable, Equatable, CaseIterable {
-            case dirty, clean, inspected, reportFault
+        /// The focusable lines: the three statuses, the room's tasks, then "Report a fault".
+        public enum Line: Sendable, Equatable {
+            case dirty, clean, inspected
+            /// One of the room's tasks of the business date: Enter opens it on My tasks.
+            case task(TaskID)
+            case reportFault
         }
 
-        public static let lines = Line.allCases
+        /// The lines of this detail, in order.
+        public var lines: [Line] {
+            [.dirty, .clean, .inspected] + (detail?.tasks.map { .task($0.id) } ?? []) + [.reportFault]
+        }
     }
 
     func detailKey(_ key: Key, _ state: inout State) -> Effect<Action> {
         guard let detail = state.detail else { return .none }
-        let last = RoomDetail.lines.count - 1
+        let lines = detail.lines
+        let last = lines.count - 1
         if let delegate = WorkNotices.outboxKey(key, state.badge) { return .send(.delegate(delegate)) }
         var focus = detail.focus
         if DetailLines.move(key, focus: &focus, last: last) {
@@ -50,7 +57,8 @@ extension HousekeepingFeature {
         case .character("r"):
             return .merge(read(&state), readDetail(detail.unitID, loadSaved: false))
         case .enter:
-            switch RoomDetail.lines[detail.focus] {
+            switch lines[min(detail.focus, last)] {
+            case .task(let id): return .send(.delegate(.openTask(id)))
             case .dirty: return change(to: .dirty, of: detail.unitID, &state)
             case .clean: return change(to: .clean, of: detail.unitID, &state)
             case .inspected: return change(to: .inspected, of: detail.unitID, &state)

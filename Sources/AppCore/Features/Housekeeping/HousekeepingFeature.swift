@@ -108,7 +108,7 @@ public struct HousekeepingFeature: Reducer {
 
         case .rowClicked(let id):
             if state.detail != nil {
-                if let index = RoomDetailView.line(of: id) { state.detail?.focus = index }
+                if let detail = state.detail, let index = RoomDetailView.line(of: id, in: detail) { state.detail?.focus = index }
                 return .none
             }
             if let unit = RoomList.unitID(of: id) {

@@ -17,6 +17,8 @@ extension HousekeepingFeature.State: WorkTabFeatureState {
 }
 
 extension HousekeepingFeature.Action: WorkTabFeatureAction {
+    public static func openTask(_ id: TaskID) -> Self? { nil }
+
     public var workDelegate: WorkTabDelegate? {
         if case .delegate(let delegate) = self { delegate } else { nil }
     }

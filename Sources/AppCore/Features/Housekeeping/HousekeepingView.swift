@@ -110,12 +110,13 @@ public enum RoomDetailView {
         case .clean: "room.action.clean"
         case .inspected: "room.action.inspected"
         case .reportFault: "room.action.report_fault"
+        case .task(let id): RowID("room.task." + id.rawValue)
         }
     }
 
     /// The index of a clicked detail line.
-    static func line(of id: RowID) -> Int? {
-        HousekeepingFeature.RoomDetail.lines.firstIndex { lineID($0) == id }
+    static func line(of id: RowID, in detail: HousekeepingFeature.RoomDetail) -> Int? {
+        detail.lines.firstIndex { lineID($0) == id }
     }
 
     public static func view(_ detail: HousekeepingFeature.RoomDetail, state: HousekeepingFeature.State) -> Screen {
@@ -140,7 +141,8 @@ public enum RoomDetailView {
             rows.append(Row(spans))
         }
         rows.append(.blank)
-        let focusLine = HousekeepingFeature.RoomDetail.lines[min(detail.focus, HousekeepingFeature.RoomDetail.lines.count - 1)]
+        let lines = detail.lines
+        let focusLine = lines[min(detail.focus, lines.count - 1)]
         for (line, status, key) in [(HousekeepingFeature.RoomDetail.Line.dirty, HousekeepingStatus.dirty, "d"),
                                     (.clean, .clean, "c"), (.inspected, .inspected, "i")] {
             let current = entry?.shown == status
@@ -163,7 +165,8 @@ public enum RoomDetailView {
                 spans.append(Span(" · ", style: .muted))
                 spans.append(task.assignee.map { Span(inert: $0.name, style: .muted) }
                              ?? Span(L("task.unassigned"), style: .muted))
-                rows.append(Row(spans, trailing: [Span(TaskLabels.label(task.status), style: TaskLabels.style(task.status))]))
+                rows.append(Row(id: lineID(.task(task.id)), spans,
+                                trailing: [Span(TaskLabels.label(task.status), style: TaskLabels.style(task.status))]))
             }
         } else if detail.freshness != .loading {
             rows.append(.line(Span(L("room.tasks_unknown"), style: .muted)))

@@ -85,6 +85,8 @@ public struct TasksFeature: Reducer {
         /// A change left the outbox outside this tab (discarded in Review): read the marks again.
         case outboxEdited
         case pendingLoaded(PendingTasks)
+        /// A task chosen on a room's detail: its detail opens here.
+        case openTaskDetail(TaskID)
         /// An outbox round sent or held something: read the marks (`roundMarksLoaded`).
         case outboxRoundFinished
         case roundMarksLoaded(PendingTasks)
@@ -212,6 +214,10 @@ public struct TasksFeature: Reducer {
             showPending(pending, &state)
             guard settled else { return .none }
             return .merge(read(&state), state.detail.map { readTask($0.taskID) } ?? .none)
+
+        case .openTaskDetail(let id):
+            state.skip = nil
+            return openDetail(id, &state)
 
         case .pendingLoaded(let pending):
             showPending(pending, &state)

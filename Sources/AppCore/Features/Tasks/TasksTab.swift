@@ -18,6 +18,8 @@ extension TasksFeature.State: WorkTabFeatureState {
 }
 
 extension TasksFeature.Action: WorkTabFeatureAction {
+    public static func openTask(_ id: TaskID) -> Self? { .openTaskDetail(id) }
+
     public var workDelegate: WorkTabDelegate? {
         if case .delegate(let delegate) = self { delegate } else { nil }
     }

@@ -26,6 +26,8 @@ public protocol WorkTabFeatureAction: Sendable, SendableMetatype, Equatable {
     static func keyPressed(_ key: Key) -> Self
     static func pasted(_ text: String) -> Self
     static func rowClicked(_ id: RowID) -> Self
+    /// Opening a task's detail, for the feature that shows tasks (nil for the others).
+    static func openTask(_ id: TaskID) -> Self?
     static func badgeChanged(_ badge: OutboxBadge) -> Self
     /// The outbox changed outside the tab (a change discarded in Review): read its marks again.
     static var outboxEdited: Self { get }
@@ -100,6 +102,9 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
         case .app(.outboxEdited):
             guard state.feature.hasLoaded else { return .none }
             return feature(.outboxEdited, &state)
+        case .app(.openTask(let id)):
+            guard let action = Feature.Action.openTask(id) else { return .none }
+            return feature(action, &state)
         case .app(.outboxCounted(let badge)):
             return feature(.badgeChanged(badge), &state)
         case .app(.connectionRestored):

@@ -29,6 +29,8 @@ public enum WorkTabEvent: Equatable, Sendable {
     case rowClicked(WorkTab, RowID)
     /// An outbox round ended (entries sent or held): read again what it changed.
     case outboxRoundFinished(sent: [Int64], held: [Int64])
+    /// Open this task's detail (a task chosen on a room's detail).
+    case openTask(TaskID)
     /// The outbox's counts of the context, read once by the app after each round.
     case outboxCounted(OutboxBadge)
     /// A change left the outbox without being sent (discarded in Review): show the marks again.
@@ -52,6 +54,8 @@ public enum WorkTabDelegate: Equatable, Sendable {
     case sendNow
     /// "Review": open the changes that need a decision (in Account).
     case openReview
+    /// Open this task on My tasks (from a room's detail).
+    case openTask(TaskID)
 }
 
 /// What a tab puts on the screen under the header and the tab bar.
@@ -117,6 +121,7 @@ public struct WorkTabs: Reducer {
     static func tab(of event: WorkTabEvent) -> WorkTab? {
         switch event {
         case .opened(let tab), .keyPressed(let tab, _), .pasted(let tab, _), .rowClicked(let tab, _): tab
+        case .openTask: .tasks
         case .started, .stopped, .outboxRoundFinished, .outboxCounted, .outboxEdited, .connectionRestored,
              .capabilitiesChanged: nil
         }

@@ -59,6 +59,18 @@ enum OfflineSchema {
         ALTER TABLE outbox_entries ADD COLUMN held_detail TEXT;
         ALTER TABLE outbox_entries ADD COLUMN held_at INTEGER;
         """,
+        // Step 4: how long the instance asked a partition's outbox to wait (Retry-After), kept so
+        // that the next process (`guestcraft send`, the app started again) honours it too.
+        """
+        CREATE TABLE outbox_waits (
+            instance_key TEXT NOT NULL,
+            person_id TEXT NOT NULL,
+            workspace_id TEXT NOT NULL,
+            not_before INTEGER NOT NULL,
+            status INTEGER NOT NULL,
+            PRIMARY KEY (instance_key, person_id, workspace_id)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// The version a file has once every step ran.

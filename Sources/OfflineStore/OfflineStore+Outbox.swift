@@ -56,6 +56,34 @@ extension OfflineStore {
             ])?.int64
     }
 
+    /// Keeps (or, with nil, clears) the time before which `partition`'s outbox must not send:
+    /// the instance's `Retry-After`, and the status that asked for it.
+    public func setOutboxWait(_ notBefore: Date?, status: Int, partition: Partition) throws(OfflineStoreError) {
+        try wrap {
+            if let notBefore {
+                try db.run("""
+                    INSERT INTO outbox_waits (instance_key, person_id, workspace_id, not_before, status)
+                    VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (instance_key, person_id, workspace_id)
+                    DO UPDATE SET not_before = excluded.not_before, status = excluded.status
+                    """, Self.values(partition) + [.integer(OfflineTime.milliseconds(notBefore)), .integer(Int64(status))])
+            } else {
+                try db.run("DELETE FROM outbox_waits WHERE \(Self.inPartition)", Self.values(partition))
+            }
+        }
+    }
+
+    /// The kept wait of `partition`, if it is still ahead of `now`.
+    public func outboxWait(_ partition: Partition, now: Date) throws(OfflineStoreError) -> (notBefore: Date, status: Int)? {
+        try wrap {
+            guard let row = try db.queryFirst("SELECT not_before, status FROM outbox_waits WHERE \(Self.inPartition)",
+                                              Self.values(partition)) else { return nil }
+            let notBefore = OfflineTime.date(try row.int64("not_before"))
+            guard notBefore > now else { return nil }
+            return (notBefore, Int(try row.int64("status")))
+        }
+    }
+
     /// Every entry of `partition`, held ones included, in id (submission) order.
     public func pendingEntries(_ partition: Partition) throws(OfflineStoreError) -> [OutboxEntry] {
         try wrap {

@@ -62,7 +62,13 @@ public actor OutboxEngine<Client: Sendable> {
         active = Active(partition: partition, generation: generation, client: client,
                         cancellation: cancellations.cancellation(for: generation.rawValue))
         consecutiveFailures = 0
+        // A Retry-After an earlier process was given still holds (kept in the file).
         notBefore = nil
+        if let wait = try? store.outboxWait(partition, now: timing.now()) {
+            notBefore = wait.notBefore
+            notBeforeStatus = wait.status
+            scheduleRetry(retryAfter: .milliseconds(Int64(wait.notBefore.timeIntervalSince(timing.now()) * 1000)))
+        }
         return await runRound()
     }
 
@@ -262,8 +268,9 @@ public actor OutboxEngine<Client: Sendable> {
                         if stop == .noAnswer { try store.markOutcomeUnknown(entry.id, partition: partition, true) }
                         if let retryAfter, stop != .noAnswer, stop != .notSent {
                             if case .retryLater(let status) = stop { notBeforeStatus = status }
-                            notBefore = timing.now().addingTimeInterval(
-                                Self.seconds(min(retryAfter, timing.retryAfterCap)))
+                            let until = timing.now().addingTimeInterval(Self.seconds(min(retryAfter, timing.retryAfterCap)))
+                            notBefore = until
+                            try? store.setOutboxWait(until, status: notBeforeStatus, partition: partition)
                         }
                         return finish(stop, partition: partition, retryAfter: retryAfter)
                     case .hold(let reason, let status, let code, let detail):

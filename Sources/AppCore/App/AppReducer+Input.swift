@@ -66,8 +66,18 @@ extension AppReducer {
             // The instance's passing sentences (demo started, chosen automatically) go with the
             // first key; warnings and errors stay until Esc.
             state.current?.notices.removeAll { $0.level == .info }
-            return onScreenTab(.keyPressed(current.activeTab, key), &state)
+            return .merge(tryAgainOnKey(&state), onScreenTab(.keyPressed(current.activeTab, key), &state))
         }
+    }
+
+    /// A person back at the device while changes wait offline: their first key since the last
+    /// outbox round tries again at once (one try per round, never one per key).
+    func tryAgainOnKey(_ state: inout AppState) -> Effect<AppAction> {
+        guard let current = state.current, current.connection == .offline, current.outbox.toSend > 0,
+              current.generationBegun, !current.triedOnKey else { return .none }
+        state.current?.triedOnKey = true
+        let sendNow = environment.outbox.sendNow
+        return .run { _ in await sendNow() }
     }
 
     /// A scan: on a work screen that does not take text, a room tag opens that room's detail

@@ -115,6 +115,7 @@ extension AppReducer {
         case .outboxNews(.roundFinished(let partition, let sent, let held, let reached)):
             guard let partition, var current = state.current, current.partition == partition else { return .none }
             var effects: [Effect<AppAction>] = [count(partition)]
+            current.triedOnKey = false
             if reached == false { current.connection = .offline }
             if reached == true { effects.append(markOnline(&current)) }
             state.current = current

@@ -133,6 +133,8 @@ public struct CurrentInstance: Equatable, Sendable {
     public var generation: GenerationID?
     /// Whether the generation's row is written (the outbox is active from then on).
     public var generationBegun: Bool = false
+    /// A key already asked the outbox to try again since its last round (offline).
+    public var triedOnKey: Bool = false
     public var activeTab: WorkTab
     public var connection: ConnectionState
     /// Changes of the partition waiting to be sent and needing a decision.

@@ -383,3 +383,30 @@ func L_quit(_ count: Int) -> String {
         await store.finish()
     }
 }
+
+/// Changes reach the instance when it comes back (#13): offline with changes waiting, the
+/// person's first key since the last outbox round tries again at once; further keys do not.
+@MainActor
+@Suite struct TryAgainOnKeyTests {
+    @Test func theFirstKeySinceARoundTriesAgainOnceAndTheNextRoundAllowsAnother() async {
+        let world = FakeWorld()
+        let env = world.recordingEnvironment
+        let state = AppState.working(activeTab: .today, connection: .offline,
+                                     outbox: OutboxCounts(toSend: 3, toReview: 0, outcomeUnknown: 0))
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: env))
+        await store.send(.keyPressed(.character("j"))) { $0.current?.triedOnKey = true }
+        await store.send(.keyPressed(.character("j")))
+        await store.finish()
+        #expect(world.calls.all == ["outbox.sendNow"], "one try, not one per key")
+    }
+
+    @Test func onlineOrWithNothingWaitingAKeyTriesNothing() async {
+        let world = FakeWorld()
+        let store = TestStore(initialState: AppState.working(activeTab: .today, connection: .online,
+                                                             outbox: OutboxCounts(toSend: 3, toReview: 0, outcomeUnknown: 0)),
+                              reducer: AppReducer(environment: world.recordingEnvironment))
+        await store.send(.keyPressed(.character("j")))
+        await store.finish()
+        #expect(world.calls.all.isEmpty)
+    }
+}

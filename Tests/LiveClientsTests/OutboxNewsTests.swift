@@ -1,5 +1,6 @@
 import AppCore
 import Catalog
+import DeviceServices
 import Foundation
 import GuestCraftAPI
 @testable import LiveClients
@@ -51,6 +52,19 @@ import Testing
         let idle = OutboxRoundReport(partition: nil, sent: [], held: [], stop: .inactive, retryIn: nil)
         #expect(OutboxNews(.roundFinished(idle)) == .roundFinished(partition: nil, sent: [], held: [], reachedInstance: nil))
         #expect(OutboxNews(.sessionEnded(Self.partition)) == .sessionEnded(Self.partition))
+    }
+
+    @Test func aRoundThatWillTryAgainSaysWhenInTheLocalTime() {
+        let waiting = OutboxRoundReport(partition: Self.partition, sent: [], held: [], stop: .noAnswer, retryIn: .seconds(40))
+        guard case .roundFinished(_, _, _, let reached, let retryAt) = OutboxNews(.roundFinished(waiting)) else {
+            Issue.record("not a round"); return
+        }
+        #expect(reached == false)
+        let around = [39.0, 40, 41].map { LocalTime.format(Date().addingTimeInterval($0)) }   // a minute may turn meanwhile
+        #expect(retryAt.map(around.contains) == true, "the time of the next try, as the person reads it")
+        let idle = OutboxRoundReport(partition: Self.partition, sent: [1], held: [], stop: nil, retryIn: nil)
+        guard case .roundFinished(_, _, _, _, let none) = OutboxNews(.roundFinished(idle)) else { return }
+        #expect(none == nil)
     }
 
     @Test func anUnknownChangeIsNamedWithTheCatalogsSentence() {

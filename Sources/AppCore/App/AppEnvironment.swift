@@ -252,7 +252,8 @@ public struct PendingChange: Equatable, Sendable {
 public enum OutboxNews: Equatable, Sendable {
     /// A round ended for `partition`: entries sent and held, and whether the instance answered
     /// (false when it could not be reached, nil when nothing was tried).
-    case roundFinished(partition: Partition?, sent: [Int64], held: [Int64], reachedInstance: Bool?)
+    /// `retryAt`: when the outbox tries again by itself, as the person reads the time ("09:41").
+    case roundFinished(partition: Partition?, sent: [Int64], held: [Int64], reachedInstance: Bool?, retryAt: String? = nil)
     /// A 401 ended the session of `partition`.
     case sessionEnded(Partition)
 }

@@ -112,10 +112,11 @@ extension AppReducer {
                 return .merge(effects)
             }
 
-        case .outboxNews(.roundFinished(let partition, let sent, let held, let reached)):
+        case .outboxNews(.roundFinished(let partition, let sent, let held, let reached, let retryAt)):
             guard let partition, var current = state.current, current.partition == partition else { return .none }
             var effects: [Effect<AppAction>] = [count(partition)]
             current.triedOnKey = false
+            current.retryAt = retryAt
             if reached == false { current.connection = .offline }
             if reached == true { effects.append(markOnline(&current)) }
             state.current = current

@@ -135,6 +135,8 @@ public struct CurrentInstance: Equatable, Sendable {
     public var generationBegun: Bool = false
     /// A key already asked the outbox to try again since its last round (offline).
     public var triedOnKey: Bool = false
+    /// When the outbox tries again by itself, for the header ("trying again at 09:41").
+    public var retryAt: String?
     public var activeTab: WorkTab
     public var connection: ConnectionState
     /// Changes of the partition waiting to be sent and needing a decision.

@@ -101,7 +101,8 @@ public enum AppView {
                property: current.property.map { InertString($0.name) },
                businessDate: current.property.map { InertString($0.businessDate.description) },
                connection: current.connection,
-               toSend: current.outbox.toSend, toReview: current.outbox.toReview)
+               toSend: current.outbox.toSend, toReview: current.outbox.toReview,
+               retryAt: current.connection == .offline && current.outbox.toSend > 0 ? current.retryAt : nil)
     }
 
     static func overlay(_ confirmation: Confirmation) -> Overlay {

@@ -103,6 +103,7 @@ public enum ScreenLayout {
         if header.toSend > 0 { outbox.append(L("header.to_send", ["count": header.toSend])) }
         if header.toReview > 0 { outbox.append(L("header.to_review", ["count": header.toReview])) }
         if outbox.isEmpty { outbox.append(L("header.all_sent")) }
+        if let retryAt = header.retryAt { outbox.append(L("header.trying_again_at", ["time": retryAt])) }
         let status = ([connection] + outbox).joined(separator: " · ")
         let date = header.businessDate.map(\.value) ?? ""
         let right = date.isEmpty ? status : date + " · " + status

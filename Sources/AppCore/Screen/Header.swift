@@ -20,9 +20,12 @@ public struct Header: Equatable, Sendable {
     public var toSend: Int
     /// Held changes that need the person's decision.
     public var toReview: Int
+    /// When the outbox tries again by itself (offline, changes waiting), as the person reads it.
+    public var retryAt: String?
 
     public init(instance: InertString, property: InertString? = nil, businessDate: InertString? = nil,
-                connection: ConnectionState = .online, toSend: Int = 0, toReview: Int = 0) {
+                connection: ConnectionState = .online, toSend: Int = 0, toReview: Int = 0, retryAt: String? = nil) {
+        self.retryAt = retryAt
         self.instance = instance
         self.property = property
         self.businessDate = businessDate

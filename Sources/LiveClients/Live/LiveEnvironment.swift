@@ -298,7 +298,9 @@ extension OutboxNews {
             case .inactive?, .anotherSender?, .cancelled?, .unexpected?, nil:
                 reached = report.sent.isEmpty && report.held.isEmpty ? nil : true
             }
-            self = .roundFinished(partition: report.partition, sent: report.sent, held: report.held, reachedInstance: reached)
+            let retryAt = report.retryIn.map { LocalTime.format(Date().addingTimeInterval(Double($0.components.seconds))) }
+            self = .roundFinished(partition: report.partition, sent: report.sent, held: report.held, reachedInstance: reached,
+                                  retryAt: retryAt)
         }
     }
 }

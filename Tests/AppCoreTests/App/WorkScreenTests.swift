@@ -410,3 +410,30 @@ func L_quit(_ count: Int) -> String {
         #expect(world.calls.all.isEmpty)
     }
 }
+
+/// The header says when the next try is (#13): "Offline · 3 to send · trying again at 09:41".
+@MainActor
+@Suite struct NextTryInTheHeaderTests {
+    @Test func anOfflineRoundWithChangesWaitingPutsTheNextTryInTheHeader() async {
+        let world = FakeWorld()
+        var env = world.recordingEnvironment
+        let waiting = OutboxCounts(toSend: 3, toReview: 0, outcomeUnknown: 0)
+        env.offline.counts = { _ in waiting }
+        let store = TestStore(initialState: AppState.working(activeTab: .today, outbox: waiting),
+                              reducer: AppReducer(environment: env))
+        await store.send(.outboxNews(.roundFinished(partition: Fixtures.partition(), sent: [], held: [],
+                                                    reachedInstance: false, retryAt: "09:41"))) {
+            $0.current?.connection = .offline
+            $0.current?.retryAt = "09:41"
+        }
+        await store.receive(.outboxCounted(Fixtures.partition(), waiting))
+        await store.finish()
+        let top = ScreenLayout.layout(AppView.view(store.state), width: 80, height: 24, viewport: Viewport()).grid
+        let text = (0..<2).map { y in (0..<80).map { top[x: $0, y: y].text }.joined() }.joined()
+        #expect(text.contains("Offline · 3 to send · trying again at 09:41"), "\(text)")
+        // Online again: the header no longer says it.
+        var online = store.state
+        online.current?.connection = .online
+        #expect(AppView.view(online).header?.retryAt == nil)
+    }
+}

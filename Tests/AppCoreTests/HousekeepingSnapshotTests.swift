@@ -33,6 +33,14 @@ import Testing
         assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping), named: "housekeeping-scrolled-jump")
     }
 
+    /// A jump that found no room: the focus is where it was, the line says so, `d c i` wait.
+    @Test func aFailedJump() {
+        var state = Self.loaded(focus: "unt_h102")
+        state.awaitingRoom = true
+        state.notice = Notice(.info, "There is no room 3101 at this property.")
+        assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping), named: "housekeeping-failed-jump")
+    }
+
     @Test func loadingWithNothingSaved() {
         let state = Feature.State(hasLoaded: true)
         assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping, header: .harbour(.updating)),

@@ -76,6 +76,9 @@ public enum HousekeepingView {
         guard state.mayChangeStatus else {
             return [KeyHint(key: "d c i", label: L("housekeeping.hint.not_your_role"), isEnabled: false)]
         }
+        if state.awaitingRoom, state.detail == nil {
+            return [KeyHint(key: "d c i", label: L("housekeeping.hint.choose_room"), isEnabled: false)]
+        }
         return [KeyHint(key: "d", label: L("housekeeping.hint.dirty")),
                 KeyHint(key: "c", label: L("housekeeping.hint.clean")),
                 KeyHint(key: "i", label: L("housekeeping.hint.inspected"))]

@@ -41,16 +41,10 @@ extension HousekeepingFeature {
         guard let detail = state.detail else { return .none }
         let lines = detail.lines
         let last = lines.count - 1
-        if let delegate = WorkNotices.outboxKey(key, state.badge) { return .send(.delegate(delegate)) }
-        var focus = detail.focus
-        if DetailLines.move(key, focus: &focus, last: last) {
-            state.detail?.focus = focus
-            return .none
+        if let shared = DetailLines.take(key, last: last, &state, delegate: Action.delegate, readID: Self.detailReadID) {
+            return shared
         }
         switch key {
-        case .escape, .backspace, .left:
-            state.detail = nil
-            return .cancel(id: Self.detailReadID)
         case .character("d"): return change(to: .dirty, of: detail.unitID, &state)
         case .character("c"): return change(to: .clean, of: detail.unitID, &state)
         case .character("i"): return change(to: .inspected, of: detail.unitID, &state)

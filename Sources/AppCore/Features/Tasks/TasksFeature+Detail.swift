@@ -33,16 +33,10 @@ extension TasksFeature {
         if let draft = detail.draft { return draftKey(key, draft: draft, &state) }
         let lines = TasksView.detailLines(state)
         let last = max(0, lines.count - 1)
-        if let delegate = WorkNotices.outboxKey(key, state.badge) { return .send(.delegate(delegate)) }
-        var focus = detail.focus
-        if DetailLines.move(key, focus: &focus, last: last) {
-            state.detail?.focus = focus
-            return .none
+        if let shared = DetailLines.take(key, last: last, &state, delegate: Action.delegate, readID: Self.detailReadID) {
+            return shared
         }
         switch key {
-        case .escape, .backspace, .left:
-            state.detail = nil
-            return .cancel(id: Self.detailReadID)
         case .character("s"): return startOrFinish(detail.taskID, &state)
         case .character("x"): return askSkip(detail.taskID, &state)
         case .character("u"): return undo(&state)

@@ -5,14 +5,11 @@ import HTTPClient
 /// Connects to an instance without credentials: normalizes a typed address, reads discovery and
 /// applies every check of SPEC §4, and exchanges a sign-in or pairing grant for a device session.
 public struct InstanceConnector: Sendable {
-    /// This app's version, compared with discovery's `min_app_version` unless another is given.
-    public static let defaultAppVersion = SemanticVersion.thisApp
-
     public let http: HTTPClient
     public let appVersion: SemanticVersion
     let wire: Wire
 
-    public init(http: HTTPClient = HTTPClient(), appVersion: SemanticVersion = InstanceConnector.defaultAppVersion,
+    public init(http: HTTPClient = HTTPClient(), appVersion: SemanticVersion = SemanticVersion.thisApp,
                 logger: ClientLogger? = nil) {
         self.http = http
         self.appVersion = appVersion

@@ -31,7 +31,7 @@ enum SavedReservations {
         let store = try OfflineStore(directory: account.home)
         let generation = try store.beginGeneration(account.partition)
         defer { _ = try? store.endGenerations(.generation(generation)) }
-        let version = InstanceConnector.defaultAppVersion.description
+        let version = SemanticVersion.thisApp.description
         let start = ContinuousClock.now
         var saved = 0
         var bytes = 0

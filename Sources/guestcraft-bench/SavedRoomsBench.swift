@@ -25,7 +25,7 @@ enum SavedRoomsBench {
                                                   http: HTTPClient(transport: HTTPTransport()))
         let store = try OfflineStore(directory: account.home)
         let key = "units.list/" + property.rawValue
-        let version = InstanceConnector.defaultAppVersion.description
+        let version = SemanticVersion.thisApp.description
         var reads: [Double] = []
         var plains: [Double] = []
         var decodes: [Double] = []

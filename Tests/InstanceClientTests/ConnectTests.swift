@@ -9,7 +9,7 @@ import Testing
 /// not GuestCraft), each with its own error.
 @Suite struct ConnectTests {
     func connect(_ address: String, environment: [String: String] = [:],
-                 appVersion: SemanticVersion = InstanceConnector.defaultAppVersion) async -> Result<ConnectedInstance, ConnectError> {
+                 appVersion: SemanticVersion = SemanticVersion.thisApp) async -> Result<ConnectedInstance, ConnectError> {
         let connector = InstanceConnector(http: makeHTTP(environment: environment), appVersion: appVersion)
         do {
             return .success(try await connector.connect(address))

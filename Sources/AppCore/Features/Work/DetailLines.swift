@@ -1,36 +1,24 @@
-/// The moves among a detail screen's focusable lines, the same on every detail: up/`k`,
-/// down/`j`, Home, End.
+/// The keys every detail screen shares, taken before its own: the outbox's keys, moves among
+/// its lines (up/`k`, down/`j`, Home, End), and back to the list.
 enum DetailLines {
-    /// Moves `focus` for `key` among `0...last`; false when `key` is not a move.
-    static func move(_ key: Key, focus: inout Int, last: Int) -> Bool {
+    /// Takes `key` on `state`'s detail of `last + 1` lines; nil when it is the detail's own key.
+    /// Back cancels the detail's read (`readID`).
+    static func take<State: DetailHolding, Action>(_ key: Key, last: Int, _ state: inout State,
+                                                   delegate: (WorkTabDelegate) -> Action,
+                                                   readID: EffectID) -> Effect<Action>? {
+        guard let focus = state.detail?.focus else { return nil }
+        if let request = WorkNotices.outboxKey(key, state.badge) { return .send(delegate(request)) }
         switch key {
-        case .up, .character("k"): focus = max(0, focus - 1)
-        case .down, .character("j"): focus = min(last, focus + 1)
-        case .home: focus = 0
-        case .end: focus = last
-        default: return false
-        }
-        return true
-    }
-}
-
-extension DetailLines {
-    /// What a key does on any detail screen before its own keys: the outbox's keys, a move
-    /// among its lines, or back to the list.
-    enum Shared: Equatable {
-        case delegate(WorkTabDelegate)
-        case moved(to: Int)
-        case back
-    }
-
-    static func shared(_ key: Key, focus: Int, last: Int, badge: OutboxBadge) -> Shared? {
-        if let delegate = WorkNotices.outboxKey(key, badge) { return .delegate(delegate) }
-        var moved = focus
-        if move(key, focus: &moved, last: last) { return .moved(to: moved) }
-        switch key {
-        case .escape, .backspace, .left: return .back
+        case .up, .character("k"): state.detail?.focus = max(0, focus - 1)
+        case .down, .character("j"): state.detail?.focus = min(last, focus + 1)
+        case .home: state.detail?.focus = 0
+        case .end: state.detail?.focus = last
+        case .escape, .backspace, .left:
+            state.detail = nil
+            return .cancel(id: readID)
         default: return nil
         }
+        return Effect.none
     }
 }
 
@@ -39,25 +27,9 @@ protocol FocusedDetail { var focus: Int { get set } }
 
 /// A work tab's state with a detail on screen (nil on the list) and the outbox's counts.
 protocol DetailHolding {
-    associatedtype Detail: FocusedDetail
-    var detail: Detail? { get set }
+    associatedtype OpenDetail: FocusedDetail
+    var detail: OpenDetail? { get set }
     var badge: OutboxBadge { get }
-}
-
-extension DetailLines {
-    /// The keys every detail shares, taken on `state`: the outbox's keys, a move among its
-    /// `last + 1` lines, or back to the list (cancelling the detail's read). Nil: the detail's own key.
-    static func take<State: DetailHolding, Action>(_ key: Key, last: Int, _ state: inout State,
-                                                   delegate: (WorkTabDelegate) -> Action,
-                                                   readID: EffectID) -> Effect<Action>? {
-        guard let detail = state.detail else { return nil }
-        switch shared(key, focus: detail.focus, last: last, badge: state.badge) {
-        case .delegate(let request)?: return .send(delegate(request))
-        case .moved(let line)?: state.detail?.focus = line; return Effect.none
-        case .back?: state.detail = nil; return .cancel(id: readID)
-        case nil: return nil
-        }
-    }
 }
 
 extension HousekeepingFeature.RoomDetail: FocusedDetail {}

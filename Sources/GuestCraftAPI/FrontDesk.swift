@@ -10,9 +10,19 @@ public struct StaySummary: Codable, Sendable, Equatable {
     public var checkInDate: BusinessDate
     public var checkOutDate: BusinessDate
     public var status: StayStatus
+    /// The unit's housekeeping status (with `inventory.read`, for a stay with a unit): whether an
+    /// arrival's room is ready.
+    public var unitStatus: HousekeepingStatus?
+    /// What the reservation's folio owes, in minor units, on departures (with `folios.read` and
+    /// the `folios` capability); nil otherwise.
+    public var balanceMinor: Int?
+    /// The currency of `balanceMinor`.
+    public var currency: String?
 
     enum CodingKeys: String, CodingKey {
-        case reservation, unit, status
+        case reservation, unit, status, currency
+        case unitStatus = "unit_housekeeping_status"
+        case balanceMinor = "balance_minor"
         case stayID = "stay_id"
         case guestName = "guest_name"
         case roomType = "room_type"
@@ -21,7 +31,11 @@ public struct StaySummary: Codable, Sendable, Equatable {
     }
 
     public init(reservation: ReservationRef, stayID: StayID, guestName: String, unit: UnitRef?, roomType: RoomTypeRef,
-                checkInDate: BusinessDate, checkOutDate: BusinessDate, status: StayStatus) {
+                checkInDate: BusinessDate, checkOutDate: BusinessDate, status: StayStatus,
+                unitStatus: HousekeepingStatus? = nil, balanceMinor: Int? = nil, currency: String? = nil) {
+        self.unitStatus = unitStatus
+        self.balanceMinor = balanceMinor
+        self.currency = currency
         self.reservation = reservation
         self.stayID = stayID
         self.guestName = guestName
@@ -42,6 +56,9 @@ public struct StaySummary: Codable, Sendable, Equatable {
         try c.encode(checkInDate, forKey: .checkInDate)
         try c.encode(checkOutDate, forKey: .checkOutDate)
         try c.encode(status, forKey: .status)
+        try c.encodeIfPresent(unitStatus, forKey: .unitStatus)
+        try c.encodeIfPresent(balanceMinor, forKey: .balanceMinor)
+        try c.encodeIfPresent(currency, forKey: .currency)
     }
 }
 

@@ -19,6 +19,11 @@ e2e_cleanup() {
 }
 trap e2e_cleanup EXIT
 
+# A session that lives as long as the test keeps the tmux server up between app_stop and the next
+# app_start: with no session left the server exits, and a new-session sent while it is exiting
+# fails with "server exited unexpectedly" (seen in CI).
+tmux -L "$TMUX_SOCKET" new-session -d -s hold "sleep 3600"
+
 fail() { echo "FAIL [$E2E_NAME]: $*" >&2; screen_dump >&2 || true; exit 1; }
 pass() { echo "ok   [$E2E_NAME]: $*"; }
 

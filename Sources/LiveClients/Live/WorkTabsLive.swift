@@ -94,9 +94,13 @@ struct LiveWork: Sendable {
 
     // MARK: Saved reads
 
-    var unitsKey: String { "units.list/" + property.rawValue }
+    var unitsKey: String { LiveWork.unitsKey(property) }
     func unitKey(_ id: UnitID) -> String { "units.get/" + property.rawValue + "/" + id.rawValue }
     var tasksKey: String { "tasks.list.me/" + property.rawValue }
+    /// Today of the property (`today.get`), saved like the lists; the downtime report reads it.
+    var todayKey: String { LiveWork.todayKey(property) }
+    static func todayKey(_ property: PropertyID) -> String { "today.get/" + property.rawValue }
+    static func unitsKey(_ property: PropertyID) -> String { "units.list/" + property.rawValue }
 
     func saved<Value: Codable & Sendable & Equatable>(_ key: String, as: Value.Type)
         -> (copy: SavedCopy<Value>, etag: ETag?)? {

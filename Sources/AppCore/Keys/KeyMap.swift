@@ -13,7 +13,10 @@ public enum KeyMap {
         case .housekeeping: ["d", "c", "i", "s", "f", "a"]
         case .tasks: ["s", "x", "u", "e"]
         case .account: ["w", "i", "o", "x"]
-        case .today, .search: []
+        // Today and Search show the reservation and guest screens (DeskDetail): assign, unassign,
+        // check in, check out, undo, guest; Today also prints the downtime report.
+        case .today: ["a", "u", "c", "o", "z", "g", "p"]
+        case .search: ["a", "u", "c", "o", "z", "g"]
         }
     }
 

@@ -136,6 +136,7 @@ final class Gate: Sendable {
 extension WorkTabs.State {
     /// The tabs once a context started: they keep it and read when they are opened.
     mutating func started(_ context: WorkContext?) {
+        today.context = context
         housekeeping.context = context
         tasks.context = context
     }

@@ -32,6 +32,11 @@ extension AppReducer {
             let leave = leaveContext(&state)
             state.current?.workspace = workspace
             state.current?.property = property
+            // A tab the role cannot read gives way to the role's own (a housekeeper chooses a
+            // workspace and lands on Housekeeping, not on a Today it may not see).
+            if let current = state.current, !current.activeTab.isReadable(with: workspace.permissions) {
+                state.current?.activeTab = WorkTab.opening(among: current.visibleTabs, permissions: workspace.permissions)
+            }
             if automatically {
                 state.current?.notices.append(Notice(.info, L("workspace.chosen_automatically", ["property": property.name])))
             } else {

@@ -208,6 +208,7 @@ extension AppReducer {
         if let choice = state.preferences.choice(instanceKey: instance.key, personID: session.user.id.rawValue) {
             current.workspace = choice.workspace
             current.property = choice.property
+            current.activeTab = WorkTab.opening(among: current.visibleTabs, permissions: choice.workspace.permissions)
             state.current = current
             effects.append(beginContext(&state))
             let workspaces = environment.api.workspaces

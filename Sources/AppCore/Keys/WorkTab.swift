@@ -6,19 +6,33 @@ import GuestCraftAPI
 public enum WorkTab: String, CaseIterable, Sendable, Hashable {
     case today, search, housekeeping, tasks, account
 
-    /// Whether this build has the tab's screen: Today and Search are not built yet and show a
-    /// "not available yet" panel, so the app does not open on them while another tab has work.
+    /// Whether this build has the tab's screen: Search is not built yet and shows a
+    /// "not available yet" panel, so the app does not open on it while another tab has work.
     public var isBuilt: Bool {
         switch self {
-        case .today, .search: false
-        case .housekeeping, .tasks, .account: true
+        case .search: false
+        case .today, .housekeeping, .tasks, .account: true
         }
     }
 
     /// The tab an instance opens on among `visible`: the first with a screen that is not
-    /// Account, else the first of them, else Account.
-    public static func opening(among visible: [WorkTab]) -> WorkTab {
-        visible.first { $0.isBuilt && $0 != .account } ?? visible.first ?? .account
+    /// Account and that the role may read (when its grants are known: a front desk opens on
+    /// Today, a housekeeper on Housekeeping), else the first with a screen, else the first of
+    /// them, else Account.
+    public static func opening(among visible: [WorkTab], permissions: [Permission]? = nil) -> WorkTab {
+        let built = visible.filter { $0.isBuilt && $0 != .account }
+        if let permissions, let readable = built.first(where: { $0.isReadable(with: permissions) }) { return readable }
+        return built.first ?? visible.first ?? .account
+    }
+
+    /// Whether a role with these grants can read what the tab shows.
+    public func isReadable(with permissions: [Permission]) -> Bool {
+        switch self {
+        case .today: permissions.contains(.reservationsRead)
+        case .search: permissions.contains(.reservationsRead) || permissions.contains(.guestsRead)
+        case .housekeeping, .tasks: permissions.contains(.inventoryRead)
+        case .account: true
+        }
     }
 
     /// The capability an instance declares for this tab (Account always shows).

@@ -13,6 +13,7 @@ extension WorkTabs.Environment {
     /// the outbox engine.
     static func live(_ services: LiveServices) -> WorkTabs.Environment {
         WorkTabs.Environment(
+            today: TodayTab.Clients(environment: { context in LiveWork(services: services, context: context).today }),
             housekeeping: HousekeepingTab.Clients(
                 environment: { context in LiveWork(services: services, context: context).housekeeping }),
             tasks: TasksTab.Clients(

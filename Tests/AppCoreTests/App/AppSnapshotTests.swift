@@ -69,9 +69,9 @@ import Testing
     }
 
     @Test func workTabNotAvailableWithANotice() {
-        var state = AppState.working(activeTab: .today, outbox: OutboxCounts(toSend: 2, toReview: 1, outcomeUnknown: 0))
+        var state = AppState.working(activeTab: .search, outbox: OutboxCounts(toSend: 2, toReview: 1, outcomeUnknown: 0))
         state.current?.notices = [Notice(.info, "Harbour View Hotel was chosen automatically. Switch it in Account.")]
-        snapshot(state, "work-today")
+        snapshot(state, "work-search")
     }
 
     @Test func accountWithChangesWaitingAndHeld() {

@@ -71,6 +71,7 @@ import Testing
         let partition = Fixtures.partition()
         env.offline.beginGeneration = { _, id in .success(id) }
         env.offline.counts = { _ in OutboxCounts(toSend: 2, toReview: 0, outcomeUnknown: 0) }
+        env.tabs.today = .offline(world.calls)
 
         let store = TestStore(initialState: AppState(), reducer: AppReducer(environment: env))
         await store.send(.started)
@@ -86,9 +87,11 @@ import Testing
             $0.current?.generationBegun = false
             let context = $0.current?.context
             $0.current?.tabs.started(context)
+            $0.current?.tabs.today.feature.hasLoaded = true
         }
-        // The answers race: the generation (then the counts), discovery and the workspaces.
-        var pending: Set<String> = ["generation", "count", "check", "verify"]
+        // The answers race: the generation (then the counts), discovery, the workspaces and
+        // Today's read (no answer here).
+        var pending: Set<String> = Set(["generation", "count", "check", "verify"]).union(TodayOpenedOffline.steps)
         while !pending.isEmpty {
             let action = await store.receiveAny { action, state in
                 switch action {
@@ -105,8 +108,9 @@ import Testing
                     let badge = OutboxBadge(toSend: counts.toSend, toReview: counts.toReview)
                     if state.current?.tabs.housekeeping.context != nil { state.current?.tabs.housekeeping.feature.badge = badge }
                     if state.current?.tabs.tasks.context != nil { state.current?.tabs.tasks.feature.badge = badge }
+                    if state.current?.tabs.today.context != nil { state.current?.tabs.today.feature.badge = badge }
                 default:
-                    break
+                    TodayOpenedOffline.apply(action, &state)
                 }
             }
             switch action {
@@ -114,7 +118,11 @@ import Testing
             case .outboxCounted?: pending.remove("count")
             case .instanceChecked?: pending.remove("check")
             case .choiceVerified?: pending.remove("verify")
-            default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
+            default:
+                guard let step = TodayOpenedOffline.step(of: action) else {
+                    Issue.record("unexpected \(String(describing: action))"); pending.removeAll(); break
+                }
+                pending.remove(step)
             }
         }
         #expect(store.state.current?.outbox == OutboxCounts(toSend: 2, toReview: 0, outcomeUnknown: 0))
@@ -123,15 +131,18 @@ import Testing
         #expect(world.calls.all.contains("outbox.activate wsp_demo gen-1"))
     }
 
-    @Test func anInstanceOpensOnTheFirstTabThatHasAScreenWhileTodayAndSearchAreNotBuilt() {
-        #expect(WorkTab.opening(among: WorkTab.allCases) == .housekeeping)
-        #expect(WorkTab.opening(among: [.today, .search, .tasks, .account]) == .tasks)
-        #expect(WorkTab.opening(among: [.today, .search, .account]) == .today, "nothing built but Account: the first tab")
+    @Test func anInstanceOpensOnTheFirstTabThatHasAScreenAndThatTheRoleCanRead() {
+        #expect(WorkTab.opening(among: WorkTab.allCases) == .today)
+        #expect(WorkTab.opening(among: WorkTab.allCases, permissions: Role.frontDesk.demoPermissions) == .today)
+        #expect(WorkTab.opening(among: WorkTab.allCases, permissions: Role.housekeeper.demoPermissions) == .housekeeping)
+        #expect(WorkTab.opening(among: [.search, .tasks, .account]) == .tasks)
+        #expect(WorkTab.opening(among: [.today, .account], permissions: []) == .today, "nothing readable: the first built")
+        #expect(WorkTab.opening(among: [.search, .account]) == .search, "nothing built but Account: the first tab")
         #expect(WorkTab.opening(among: [.account]) == .account)
         #expect(WorkTab.opening(among: []) == .account)
     }
 
-    @Test func aHousekeeperOpensOnHousekeeping() async {
+    @Test func beforeTheRoleIsKnownTheInstanceOpensOnItsFirstTab() async {
         let world = FakeWorld()
         var env = world.recordingEnvironment
         let instance = Fixtures.instance()
@@ -144,11 +155,11 @@ import Testing
         await store.send(.started)
         await store.receive(.startLoaded(.success([summary]), AppPreferences())) {
             $0.preferences.lastInstanceKey = instance.key
-            $0.current = CurrentInstance(instance: instance, session: session, activeTab: .housekeeping)
+            $0.current = CurrentInstance(instance: instance, session: session, activeTab: .today)
             $0.route = .workspace(WorkspaceFeature.State(session: session))
         }
         await store.receiveUnreachableCheckAndWorkspaces()
         await store.finish()
-        #expect(store.state.current?.activeTab == .housekeeping)
+        #expect(store.state.current?.activeTab == .today)
     }
 }

@@ -28,6 +28,7 @@ import Testing
         env.api.workspaces = { _ in .success(WorkspaceList(user: Fixtures.user, workspaces: [workspace])) }
         env.offline.beginGeneration = { _, id in .success(id) }
         env.offline.counts = { _ in .zero }
+        env.tabs.today = .offline(world.calls)
         let partition = Fixtures.partition()
 
         let store = TestStore(initialState: pairState(), reducer: AppReducer(environment: env))
@@ -43,7 +44,8 @@ import Testing
             $0.route = .workspace(WorkspaceFeature.State(session: session))
         }
         // Discovery read again races with the workspaces, the generation and the counts.
-        var pending: Set<String> = ["check", "workspaces", "chosen", "generation", "count"]
+        // The front desk's Today opens and reads (no answer here).
+        var pending: Set<String> = Set(["check", "workspaces", "chosen", "generation", "count"]).union(TodayOpenedOffline.steps)
         while !pending.isEmpty {
             let action = await store.receiveAny { action, state in
                 switch action {
@@ -62,10 +64,11 @@ import Testing
                     state.current?.generationBegun = false
                     let context = state.current?.context
                     state.current?.tabs.started(context)
+                    state.current?.tabs.today.feature.hasLoaded = true
                 case .generationBegan(partition, .success(Fixtures.generation)):
                     state.current?.generationBegun = true
                 default:
-                    break
+                    TodayOpenedOffline.apply(action, &state)
                 }
             }
             switch action {
@@ -74,7 +77,11 @@ import Testing
             case .workspace(.delegate(.chosen(workspace, Fixtures.harbour, automatically: true)))?: pending.remove("chosen")
             case .generationBegan?: pending.remove("generation")
             case .outboxCounted(partition, .zero)?: pending.remove("count")
-            default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
+            default:
+                guard let step = TodayOpenedOffline.step(of: action) else {
+                    Issue.record("unexpected \(String(describing: action))"); pending.removeAll(); break
+                }
+                pending.remove(step)
             }
         }
         await store.finish()

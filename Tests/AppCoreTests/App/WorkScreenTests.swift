@@ -190,8 +190,8 @@ import Testing
         #expect(world.calls.all == ["outbox.sendNow"])
     }
 
-    @Test func todayAndSearchShowAPlainPanelNeverData() {
-        for tab in [WorkTab.today, .search] {
+    @Test func searchShowsAPlainPanelNeverData() {
+        for tab in [WorkTab.search] {
             let screen = AppView.view(AppState.working(activeTab: tab))
             let text = screen.rows.map { $0.spans.map(\.text).joined() }
             #expect(text.contains("This screen is not available yet."))
@@ -345,6 +345,7 @@ func L_quit(_ count: Int) -> String {
     @Test func theFirstKeyTakesThePassingSentencesAwayAndKeepsWarnings() async {
         let world = FakeWorld()
         var state = AppState.working(activeTab: .today)
+        state.current?.tabs.today.feature.freshness = .current
         let warning = Notice(.warning, "The offline data file was damaged and moved aside.")
         state.current?.notices = [Notice(.info, "Demo hotel running in this app."), warning]
         #expect(AppView.view(state).notices.map(\.isBrief) == [true, false],

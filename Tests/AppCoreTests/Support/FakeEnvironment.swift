@@ -96,6 +96,15 @@ extension WorkTabs.Environment {
     /// Tab clients that record their name in `unexpected` and answer nothing useful.
     static func failing(_ fail: @escaping @Sendable (String) -> Void) -> WorkTabs.Environment {
         WorkTabs.Environment(
+            today: TodayTab.Clients(
+                environment: { _ in
+                    TodayEnvironment(
+                        savedToday: { fail("today.savedToday"); return nil },
+                        fetchToday: { fail("today.fetchToday"); return .offline },
+                        writeReport: { fail("today.writeReport"); return .nothingSaved },
+                        printReport: { _ in fail("today.printReport"); return false },
+                        now: { Date(timeIntervalSince1970: 0) }, formatTime: { _ in "" })
+                }),
             housekeeping: HousekeepingTab.Clients(
                 environment: { _ in
                     HousekeepingEnvironment(
@@ -120,5 +129,50 @@ extension WorkTabs.Environment {
                         clock: ManualClock().client,
                         formatTime: { _ in "" })
                 }))
+    }
+}
+
+extension TodayTab.Clients {
+    /// Today with nothing saved and no answer (the instance unreachable), its reads recorded.
+    static func offline(_ calls: Recorder<String>) -> TodayTab.Clients {
+        TodayTab.Clients(environment: { _ in
+            TodayEnvironment(
+                savedToday: { calls.append("today.saved"); return nil },
+                fetchToday: { calls.append("today.fetch"); return .offline },
+                writeReport: { calls.append("today.report"); return .nothingSaved },
+                printReport: { _ in calls.append("today.print"); return false },
+                now: { Date(timeIntervalSince1970: 0) }, formatTime: { _ in "" })
+        })
+    }
+}
+
+/// Today opened on a start-up that a test follows for something else: with nothing saved and no
+/// answer (`TodayTab.Clients.offline`), its read lands in these steps, racing the others.
+enum TodayOpenedOffline {
+    static let steps: Set<String> = ["today.saved", "today.read", "today.connection", "tabs.connection"]
+
+    /// The step `action` is, applied to `state`; nil when it is none of them.
+    @discardableResult
+    static func apply(_ action: AppAction?, _ state: inout AppState) -> String? {
+        switch action {
+        case .tabs(.today(.feature(.savedLoaded(nil, _))))?:
+            return "today.saved"
+        case .tabs(.today(.feature(.todayRead(.offline, _))))?:
+            state.current?.tabs.today.feature.freshness = .offline(lastUpdated: nil)
+            return "today.read"
+        case .tabs(.today(.delegate(.connection(.offline))))?:
+            return "today.connection"
+        case .tabs(.delegate(.connection(.offline)))?:
+            state.current?.connection = .offline
+            return "tabs.connection"
+        default:
+            return nil
+        }
+    }
+
+    /// The step `action` is (without applying it).
+    static func step(of action: AppAction?) -> String? {
+        var scratch = AppState()
+        return apply(action, &scratch)
     }
 }

@@ -65,12 +65,15 @@ public typealias TabContent = ScreenBody
 /// the routing of the app's events to them, and their drawing.
 public struct WorkTabs: Reducer {
     public struct State: Equatable, Sendable {
+        /// The Today tab (Sources/AppCore/Features/Today).
+        public var today: TodayTab.State
         /// The Housekeeping tab (Sources/AppCore/Features/Housekeeping).
         public var housekeeping: HousekeepingTab.State
         /// The My tasks tab (Sources/AppCore/Features/Tasks).
         public var tasks: TasksTab.State
 
         public init() {
+            today = TodayTab.State()
             housekeeping = HousekeepingTab.State()
             tasks = TasksTab.State()
         }
@@ -79,6 +82,7 @@ public struct WorkTabs: Reducer {
     public enum Action: Equatable, Sendable {
         /// An event from the app, routed to the tabs it concerns.
         case event(WorkTabEvent)
+        case today(TodayTab.Action)
         case housekeeping(HousekeepingTab.Action)
         case tasks(TasksTab.Action)
         case delegate(WorkTabDelegate)
@@ -86,10 +90,12 @@ public struct WorkTabs: Reducer {
 
     /// The clients of the tab features.
     public struct Environment: Sendable {
+        public var today: TodayTab.Clients
         public var housekeeping: HousekeepingTab.Clients
         public var tasks: TasksTab.Clients
 
-        public init(housekeeping: HousekeepingTab.Clients, tasks: TasksTab.Clients) {
+        public init(today: TodayTab.Clients, housekeeping: HousekeepingTab.Clients, tasks: TasksTab.Clients) {
+            self.today = today
             self.housekeeping = housekeeping
             self.tasks = tasks
         }
@@ -106,8 +112,10 @@ public struct WorkTabs: Reducer {
         case .event(let event):
             let tab = Self.tab(of: event)
             return .merge(reducers.filter { tab == nil || $0.tab == tab }.map { $0.reduce(&state, event) })
-        case .housekeeping(.delegate(let delegate)), .tasks(.delegate(let delegate)):
+        case .today(.delegate(let delegate)), .housekeeping(.delegate(let delegate)), .tasks(.delegate(let delegate)):
             return .send(.delegate(delegate))
+        case .today:
+            return today.reduce(into: &state, action: action)
         case .housekeeping:
             return housekeeping.reduce(into: &state, action: action)
         case .tasks:
@@ -136,6 +144,8 @@ public struct WorkTabs: Reducer {
     }
 
     static let views: [WorkTab: SlotView] = [
+        .today: SlotView(content: { TodayTab.content($0.today) }, isEditingText: { TodayTab.isEditingText($0.today) },
+                         takesDigits: { _ in false }),
         .housekeeping: SlotView(content: { HousekeepingTab.content($0.housekeeping) },
                                 isEditingText: { HousekeepingTab.isEditingText($0.housekeeping) },
                                 takesDigits: { HousekeepingTab.takesDigits($0.housekeeping) }),
@@ -145,9 +155,15 @@ public struct WorkTabs: Reducer {
 
     /// How the app's events reach each built tab.
     private var reducers: [(tab: WorkTab, reduce: (inout State, WorkTabEvent) -> Effect<Action>)] {
-        let (housekeeping, tasks) = (self.housekeeping, self.tasks)
-        return [(.housekeeping, { housekeeping.reduce(into: &$0, action: .housekeeping(.app($1))) }),
+        let (today, housekeeping, tasks) = (self.today, self.housekeeping, self.tasks)
+        return [(.today, { today.reduce(into: &$0, action: .today(.app($1))) }),
+                (.housekeeping, { housekeeping.reduce(into: &$0, action: .housekeeping(.app($1))) }),
                 (.tasks, { tasks.reduce(into: &$0, action: .tasks(.app($1))) })]
+    }
+
+    private var today: Scope<State, Action, TodayTab> {
+        Scope(state: \.today, action: Action.today,
+              extract: { if case .today(let a) = $0 { a } else { nil } }, child: TodayTab(clients: environment.today))
     }
 
     private var housekeeping: Scope<State, Action, HousekeepingTab> {
@@ -161,7 +177,7 @@ public struct WorkTabs: Reducer {
               extract: { if case .tasks(let a) = $0 { a } else { nil } }, child: TasksTab(clients: environment.tasks))
     }
 
-    /// What `tab` shows (Today and Search are not built yet: a plain panel, never fake data).
+    /// What `tab` shows (Search is not built yet: a plain panel, never fake data).
     public static func content(_ state: State, tab: WorkTab) -> TabContent {
         views[tab]?.content(state) ?? NotAvailablePanel.content(NotAvailablePanel.State(tab: tab))
     }

@@ -1,0 +1,55 @@
+import Foundation
+import GuestCraftAPI
+
+/// What the Today tab needs from outside, as closures the live layer builds over the instance
+/// client and the offline store (and tests build over fakes).
+public struct TodayEnvironment: Sendable {
+    /// The saved copy of `today.get` for the property in use, if one is kept.
+    public var savedToday: @Sendable () async -> SavedCopy<TodayOverview>?
+    /// A fresh `today.get` (conditional; saved inside the live generation by the live layer).
+    public var fetchToday: @Sendable () async -> ReadResult<TodayOverview>
+    /// Writes the downtime report of the saved copies to a file in the state directory.
+    public var writeReport: @Sendable () async -> ReportWritten
+    /// Sends a written report to the printer (`lp`); answers whether `lp` took it.
+    public var printReport: @Sendable (_ path: String) async -> Bool
+    /// Now (the property's local date is taken from it in the property's time zone).
+    public var now: @Sendable () -> Date
+    /// A time as the person reads it ("09:41", in the terminal's locale and time zone).
+    public var formatTime: @Sendable (Date) -> String
+
+    public init(savedToday: @escaping @Sendable () async -> SavedCopy<TodayOverview>?,
+                fetchToday: @escaping @Sendable () async -> ReadResult<TodayOverview>,
+                writeReport: @escaping @Sendable () async -> ReportWritten,
+                printReport: @escaping @Sendable (String) async -> Bool,
+                now: @escaping @Sendable () -> Date, formatTime: @escaping @Sendable (Date) -> String) {
+        self.savedToday = savedToday
+        self.fetchToday = fetchToday
+        self.writeReport = writeReport
+        self.printReport = printReport
+        self.now = now
+        self.formatTime = formatTime
+    }
+}
+
+/// What writing the downtime report came to.
+public enum ReportWritten: Sendable, Equatable {
+    /// Written to `path`; `canPrint` when `lp` exists on this machine.
+    case written(path: String, canPrint: Bool)
+    /// Nothing saved to report yet.
+    case nothingSaved
+    /// The file could not be written (a full disk, a permission): the reason for the log.
+    case failed(String)
+}
+
+extension BusinessDate {
+    /// The calendar date at `instant` in the time zone named `identifier` (the property's), or
+    /// nil when the zone is unknown.
+    public static func local(at instant: Date, timeZone identifier: String) -> BusinessDate? {
+        guard let zone = TimeZone(identifier: identifier) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
+        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
+        return BusinessDate(year: year, month: month, day: day)
+    }
+}

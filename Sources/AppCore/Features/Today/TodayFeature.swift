@@ -1,0 +1,289 @@
+import Catalog
+import Foundation
+import GuestCraftAPI
+
+/// The Today tab: the property's arrivals, departures and guests in house on its business date,
+/// which it names; an arrival shows whether its room is ready, a departure whether money is owed.
+/// `/` filters by name, code or room as typed; Enter opens the reservation; `r` reads again;
+/// `p` writes the downtime report. Saved like every work screen.
+public struct TodayFeature: Reducer {
+    public struct State: Sendable, Equatable {
+        public var overview: TodayOverview?
+        public var freshness: Freshness
+        public var lastUpdated: String?
+        /// The last sentence for the person (a failed read, the report written).
+        public var notice: Notice?
+        public var badge: OutboxBadge
+        public var hasLoaded: Bool
+        /// The focused stay's row.
+        public var focus: RowID?
+        /// What filters the lists (name, code or room), kept after Enter.
+        public var filter: TextInput
+        /// The filter takes the keys (after `/`, until Enter or Esc).
+        public var isFiltering: Bool
+        /// The date at the property (its time zone) when the overview landed: later than the
+        /// business date means the night audit has not closed it yet.
+        public var propertyDate: BusinessDate?
+        /// The report just written, which `p` again prints where `lp` exists.
+        public var printable: String?
+
+        public init(overview: TodayOverview? = nil, freshness: Freshness = .loading, lastUpdated: String? = nil,
+                    notice: Notice? = nil, badge: OutboxBadge = OutboxBadge(), hasLoaded: Bool = false,
+                    focus: RowID? = nil, filter: TextInput = TextInput(limit: 80), isFiltering: Bool = false,
+                    propertyDate: BusinessDate? = nil, printable: String? = nil) {
+            self.overview = overview
+            self.freshness = freshness
+            self.lastUpdated = lastUpdated
+            self.notice = notice
+            self.badge = badge
+            self.hasLoaded = hasLoaded
+            self.focus = focus
+            self.filter = filter
+            self.isFiltering = isFiltering
+            self.propertyDate = propertyDate
+            self.printable = printable
+        }
+
+        /// The business date has ended at the property but the night audit has not closed it.
+        public var auditPending: Bool {
+            guard let overview, let propertyDate else { return false }
+            return propertyDate > overview.businessDate
+        }
+
+        /// The lists as shown: each section's stays that match the filter.
+        public var sections: [TodaySection] {
+            guard let overview else { return [] }
+            let filter = filter.trimmed
+            return TodaySection.Kind.allCases.map { kind in
+                let stays = kind.stays(of: overview)
+                return TodaySection(kind: kind, total: stays.count,
+                                    stays: filter.isEmpty ? stays : stays.filter { $0.matches(filter) })
+            }
+        }
+
+        /// The focusable rows in order.
+        public var rowIDs: [RowID] {
+            sections.flatMap { section in section.stays.map { TodaySection.rowID(section.kind, $0) } }
+        }
+
+        /// The stay of a row.
+        public func stay(_ row: RowID) -> StaySummary? {
+            for section in sections {
+                if let stay = section.stays.first(where: { TodaySection.rowID(section.kind, $0) == row }) { return stay }
+            }
+            return nil
+        }
+    }
+
+    public enum Action: Sendable, Equatable {
+        // The cases every work tab has (`WorkTabFeatureAction`), then the tab's own.
+        case appeared, refresh, keyPressed(Key), pasted(String), rowClicked(RowID), badgeChanged(OutboxBadge)
+        case outboxEdited, outboxRoundFinished
+        case savedLoaded(SavedCopy<TodayOverview>?, NoMarks)
+        case todayRead(ReadResult<TodayOverview>, NoMarks)
+        case reportWritten(ReportWritten)
+        case reportPrinted(Bool)
+        case delegate(WorkTabDelegate)
+    }
+
+    let environment: TodayEnvironment
+
+    public init(environment: TodayEnvironment) {
+        self.environment = environment
+    }
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .appeared:
+            return listRead.appeared(hasLoaded: &state.hasLoaded, freshness: &state.freshness,
+                                     lastUpdated: state.lastUpdated)
+        case .refresh:
+            return listRead.fresh(&state)
+        case .keyPressed(let key):
+            if state.isFiltering { return filterKey(key, &state) }
+            return listKey(key, &state)
+        case .pasted(let text):
+            guard state.isFiltering else { return .none }
+            state.filter.insert(text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "")
+            keepFocusVisible(&state)
+            return .none
+        case .rowClicked(let id):
+            guard state.stay(id) != nil else { return .none }
+            state.focus = id
+            state.isFiltering = false
+            return .none
+        case .badgeChanged(let badge):
+            state.badge = badge
+            return .none
+        case .outboxEdited, .outboxRoundFinished:
+            // Today shows no outbox marks: desk actions are online only.
+            return .none
+        case .savedLoaded(let copy, _):
+            guard let copy else { return .none }
+            show(copy.value, &state)
+            state.lastUpdated = environment.formatTime(copy.savedAt)
+            if state.freshness == .loading { state.freshness = .updating(lastUpdated: state.lastUpdated) }
+            return .none
+        case .todayRead(let result, _):
+            let landing = result.land(freshness: &state.freshness, lastUpdated: &state.lastUpdated, notice: &state.notice,
+                                      hasContent: state.overview != nil, forbidden: L("today.forbidden"),
+                                      formatTime: environment.formatTime)
+            switch landing {
+            case .show(let overview): show(overview, &state)
+            case .empty:
+                state.overview = nil
+                state.focus = nil
+            case .sessionEnded: return .send(.delegate(.sessionEnded))
+            case .keep: break
+            }
+            return .none
+        case .reportWritten(let written):
+            switch written {
+            case .written(let path, let canPrint):
+                state.printable = canPrint ? path : nil
+                state.notice = Notice(.info, canPrint ? L("today.report.written_print", ["path": path])
+                                                      : L("today.report.written", ["path": path]))
+            case .nothingSaved:
+                state.printable = nil
+                state.notice = Notice(.warning, L("today.report.nothing_saved"))
+            case .failed:
+                state.printable = nil
+                state.notice = Notice(.error, L("today.report.failed"))
+            }
+            return .none
+        case .reportPrinted(let printed):
+            state.notice = printed ? Notice(.info, L("today.report.printed")) : Notice(.error, L("today.report.not_printed"))
+            return .none
+        case .delegate:
+            return .none
+        }
+    }
+
+    // MARK: Keys
+
+    func listKey(_ key: Key, _ state: inout State) -> Effect<Action> {
+        if let delegate = WorkNotices.outboxKey(key, state.badge) { return .send(.delegate(delegate)) }
+        let printable = state.printable
+        if key != .character("p") { state.printable = nil }
+        switch key {
+        case .character("/"):
+            state.isFiltering = true
+        case .up, .character("k"): move(by: -1, &state)
+        case .down, .character("j"): move(by: 1, &state)
+        case .pageUp: move(by: -10, &state)
+        case .pageDown: move(by: 10, &state)
+        case .home: move(to: 0, &state)
+        case .end: move(to: state.rowIDs.count - 1, &state)
+        case .escape where !state.filter.isEmpty:
+            state.filter = TextInput(limit: state.filter.limit)
+            keepFocusVisible(&state)
+        case .character("r"):
+            return listRead.fresh(&state)
+        case .character("p"):
+            let environment = self.environment
+            if let path = printable {
+                state.printable = nil
+                return .run { send in send(.reportPrinted(await environment.printReport(path))) }
+            }
+            return .run { send in send(.reportWritten(await environment.writeReport())) }
+        default:
+            break
+        }
+        return .none
+    }
+
+    func filterKey(_ key: Key, _ state: inout State) -> Effect<Action> {
+        switch key {
+        case .enter, .down, .tab:
+            state.isFiltering = false
+        case .escape:
+            state.filter = TextInput(limit: state.filter.limit)
+            state.isFiltering = false
+        case .up:
+            break
+        default:
+            guard state.filter.apply(key) else { return .none }
+        }
+        keepFocusVisible(&state)
+        return .none
+    }
+
+    func move(by delta: Int, _ state: inout State) {
+        let rows = state.rowIDs
+        let current = state.focus.flatMap { rows.firstIndex(of: $0) } ?? (delta > 0 ? -1 : 0)
+        move(to: current + delta, &state)
+    }
+
+    func move(to position: Int, _ state: inout State) {
+        let rows = state.rowIDs
+        guard !rows.isEmpty else { return }
+        state.focus = rows[min(max(0, position), rows.count - 1)]
+    }
+
+    /// The focus stays on its stay while it is shown, else goes to the first shown.
+    func keepFocusVisible(_ state: inout State) {
+        let rows = state.rowIDs
+        if let focus = state.focus, rows.contains(focus) { return }
+        state.focus = rows.first
+    }
+
+    func show(_ overview: TodayOverview, _ state: inout State) {
+        state.overview = overview
+        state.propertyDate = BusinessDate.local(at: environment.now(), timeZone: overview.timeZone)
+        keepFocusVisible(&state)
+    }
+
+    // MARK: Reads
+
+    static let readID: EffectID = "today.read"
+
+    var listRead: ListRead<TodayOverview, NoMarks, Action> {
+        ListRead(id: Self.readID, saved: environment.savedToday, fetch: environment.fetchToday,
+                 pending: { NoMarks() }, savedLoaded: Action.savedLoaded, read: Action.todayRead)
+    }
+}
+
+/// The outbox's marks of a list that shows none (Today, Search).
+public struct NoMarks: Sendable, Equatable {
+    public init() {}
+}
+
+/// One of Today's lists as shown: its stays that match the filter, and how many it has.
+public struct TodaySection: Sendable, Equatable {
+    public enum Kind: String, CaseIterable, Sendable {
+        case arrivals, departures, inHouse = "in_house"
+
+        func stays(of overview: TodayOverview) -> [StaySummary] {
+            switch self {
+            case .arrivals: overview.arrivals
+            case .departures: overview.departures
+            case .inHouse: overview.inHouse
+            }
+        }
+    }
+
+    public var kind: Kind
+    public var total: Int
+    public var stays: [StaySummary]
+
+    static func rowID(_ kind: Kind, _ stay: StaySummary) -> RowID {
+        RowID("today." + kind.rawValue + "." + stay.stayID.rawValue)
+    }
+}
+
+extension StaySummary {
+    /// Whether the typed filter names this stay: its guest or reservation code contain it, or
+    /// its room number starts with it (case and accents ignored).
+    func matches(_ filter: String) -> Bool {
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        if guestName.range(of: filter, options: options) != nil { return true }
+        if reservation.code.range(of: filter, options: options) != nil { return true }
+        if let number = unit?.number, number.range(of: filter, options: options.union(.anchored)) != nil { return true }
+        return false
+    }
+
+    /// Nights from check-in to check-out.
+    var nights: Int { checkInDate.days(until: checkOutDate) }
+}
+
+extension TodayFeature.State: ListReadState {}

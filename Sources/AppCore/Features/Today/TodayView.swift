@@ -1,0 +1,124 @@
+import Catalog
+import GuestCraftAPI
+
+/// The Today tab's screen: the business date, the three lists with their counts, the
+/// night-audit, freshness and outbox notices, and the keys. The app adds header and tab bar.
+public enum TodayView {
+    public static func view(_ state: TodayFeature.State) -> Screen {
+        var rows: [Row] = [titleRow(state)]
+        if state.overview != nil {
+            for section in state.sections {
+                rows.append(.blank)
+                rows.append(sectionTitle(section, filtered: !state.filter.trimmed.isEmpty))
+                if section.stays.isEmpty {
+                    rows.append(.line(Span("  " + (section.total == 0 ? L("today.none") : L("today.no_match")),
+                                           style: .muted)))
+                }
+                for stay in section.stays { rows.append(stayRow(stay, section.kind)) }
+            }
+        } else if state.freshness != .loading {
+            rows.append(.paragraph(Span(L("today.nothing_yet"), style: .muted)))
+        }
+        return Screen(id: "today", rows: rows, focus: state.isFiltering ? filterID : state.focus,
+                      notices: notices(state), hints: hints(state))
+    }
+
+    static let filterID: RowID = "today.filter"
+
+    static func titleRow(_ state: TodayFeature.State) -> Row {
+        if state.isFiltering || !state.filter.isEmpty {
+            return .field(id: filterID, Field(label: Span(L("today.filter")), value: InertString(state.filter.text),
+                                              cursor: state.filter.cursor,
+                                              placeholder: Span(L("today.filter_placeholder"), style: .muted)))
+        }
+        let title = state.overview.map { L("today.title_of", ["date": $0.businessDate.description]) } ?? L("today.title")
+        return Row([Span(title)], style: .title)
+    }
+
+    static func sectionTitle(_ section: TodaySection, filtered: Bool) -> Row {
+        let name = switch section.kind {
+        case .arrivals: L("today.arrivals")
+        case .departures: L("today.departures")
+        case .inHouse: L("today.in_house")
+        }
+        let count = filtered && section.stays.count != section.total
+            ? L("today.count_of", ["shown": section.stays.count, "count": section.total])
+            : String(section.total)
+        return Row([Span(name)], trailing: [Span(count, style: .muted)], style: .title)
+    }
+
+    /// "101  Amelia Hart · HV-1001 · 3 nights" and what the desk asks of it on the right.
+    static func stayRow(_ stay: StaySummary, _ kind: TodaySection.Kind) -> Row {
+        let room = stay.unit.map { InertText.sanitize($0.number) } ?? "—"
+        var spans = [Span(DisplayWidth.fit(room, to: 5)), Span(inert: stay.guestName)]
+        spans.append(Span(" · ", style: .muted))
+        spans.append(Span(inert: stay.reservation.code, style: .muted))
+        spans.append(Span(" · " + L("today.nights", ["count": stay.nights]), style: .muted))
+        return Row(id: TodaySection.rowID(kind, stay), spans, trailing: trailing(stay, kind))
+    }
+
+    static func trailing(_ stay: StaySummary, _ kind: TodaySection.Kind) -> [Span] {
+        switch (kind, stay.status) {
+        case (_, .checkedOut):
+            return [Span(L("today.checked_out"), style: .muted)]
+        case (.arrivals, .checkedIn):
+            return [Span(L("today.checked_in"), style: .muted)]
+        case (.arrivals, _):
+            guard stay.unit != nil else { return [Span(L("today.unassigned"), style: .noticeWarning)] }
+            guard let status = stay.unitStatus else { return [] }
+            return [Span(StatusLabels.label(status), style: StatusLabels.style(status))]
+        case (.departures, _):
+            guard let owed = stay.balanceMinor else { return [] }
+            guard owed > 0 else { return [Span(L("today.settled"), style: .muted)] }
+            return [Span(L("today.owes", ["amount": Money.format(minor: owed, currency: stay.currency)]),
+                         style: .noticeWarning)]
+        case (.inHouse, _):
+            return [Span(L("today.until", ["date": stay.checkOutDate.description]), style: .muted)]
+        }
+    }
+
+    static func notices(_ state: TodayFeature.State) -> [Notice] {
+        var notices: [Notice] = []
+        if let notice = state.notice { notices.append(notice) }
+        if state.auditPending, let overview = state.overview {
+            notices.append(Notice(.warning, L("today.audit_open", ["date": overview.businessDate.description])))
+        }
+        if let freshness = WorkNotices.freshness(state.freshness) { notices.append(freshness) }
+        if let outbox = WorkNotices.outbox(state.badge) { notices.append(outbox) }
+        return notices
+    }
+
+    static func hints(_ state: TodayFeature.State) -> [KeyHint] {
+        if state.isFiltering {
+            return [KeyHint(key: L("keys.enter"), label: L("keys.done")),
+                    KeyHint(key: L("keys.escape"), label: L("keys.clear"))]
+        }
+        var hints = [KeyHint(key: L("keys.enter"), label: L("keys.open")), KeyHint(key: "/", label: L("today.hint.filter"))]
+        hints += WorkNotices.outboxHints(state.badge)
+        hints.append(KeyHint(key: "p", label: state.printable != nil ? L("today.hint.print") : L("today.hint.report")))
+        hints += [KeyHint(key: "r", label: L("keys.refresh")), GlobalKeys.help]
+        if !state.filter.isEmpty { hints.insert(KeyHint(key: L("keys.escape"), label: L("keys.clear")), at: 2) }
+        return hints
+    }
+
+    /// Every key of the tab, for `?`.
+    public static func helpKeys(_ state: TodayFeature.State) -> [KeyHint] {
+        [KeyHint(key: L("keys.enter"), label: L("today.help.open")),
+         KeyHint(key: "/", label: L("today.help.filter")),
+         KeyHint(key: L("keys.escape"), label: L("today.help.clear")),
+         KeyHint(key: "p", label: L("today.help.report")),
+         KeyHint(key: "r", label: L("keys.refresh"))]
+            + WorkNotices.outboxHelp + [KeyHint(key: "1–5 F1–F5", label: L("today.help.tabs"))]
+    }
+}
+
+/// Money as a desk reads it: "EUR 125.00" from minor units (two decimals).
+enum Money {
+    static func format(minor: Int, currency: String?) -> String {
+        let sign = minor < 0 ? "-" : ""
+        let value = abs(minor)
+        let amount = "\(sign)\(value / 100).\(String(format: "%02d", value % 100))"
+        guard let currency, !currency.isEmpty else { return amount }
+        return InertText.sanitize(currency) + " " + amount
+    }
+}

@@ -1,0 +1,23 @@
+import AppCore
+import Foundation
+import GuestCraftAPI
+import InstanceClient
+
+extension LiveWork {
+    /// Today's clients: `today.get` saved and read conditionally like the lists; the downtime
+    /// report from the saved copies (`ReportLive.swift`).
+    var today: TodayEnvironment {
+        let work = self
+        return TodayEnvironment(
+            savedToday: { work.saved(work.todayKey, as: TodayOverview.self)?.copy },
+            fetchToday: {
+                await work.fetch(work.todayKey, as: TodayOverview.self) { etag in
+                    try await work.client.today(property: work.property, ifNoneMatch: etag)
+                }
+            },
+            writeReport: { work.writeDowntimeReport() },
+            printReport: { path in work.printReport(path) },
+            now: { Date() },
+            formatTime: LiveWork.formatTime)
+    }
+}

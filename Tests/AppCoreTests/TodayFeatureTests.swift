@@ -1,0 +1,233 @@
+import AppCore
+import Foundation
+import GuestCraftAPI
+import Testing
+
+@MainActor
+@Suite struct TodayFeatureTests {
+    typealias Feature = TodayFeature
+    let world = TodayWorld()
+
+    func makeStore(_ state: Feature.State = Feature.State()) -> TestStore<Feature.State, Feature.Action> {
+        TestStore(initialState: state, reducer: Feature(environment: world.environment))
+    }
+
+    func loaded(focus: RowID? = "today.arrivals.sty_1001") -> Feature.State {
+        Feature.State(overview: TodayFixture.overview, freshness: .current, lastUpdated: "09:21", hasLoaded: true,
+                      focus: focus, propertyDate: TodayFixture.date)
+    }
+
+    // MARK: Reads
+
+    @Test func theSavedCopyShowsAtOnceWhileTheFreshReadRuns() async {
+        world.saved.withLock { $0 = SavedCopy(value: TodayFixture.overview, savedAt: HotelFixture.savedAt) }
+        var fresh = TodayFixture.overview
+        fresh.arrivals[1].unitStatus = .clean
+        world.answerReads(.fresh(fresh, at: HotelFixture.freshAt))
+        let store = makeStore()
+        await store.send(.appeared) { $0.hasLoaded = true }
+        await store.receive(.savedLoaded(SavedCopy(value: TodayFixture.overview, savedAt: HotelFixture.savedAt), NoMarks())) {
+            $0.overview = TodayFixture.overview
+            $0.propertyDate = TodayFixture.date
+            $0.focus = "today.arrivals.sty_1001"
+            $0.lastUpdated = "07:40"
+            $0.freshness = .updating(lastUpdated: "07:40")
+        }
+        await store.receive(.todayRead(.fresh(fresh, at: HotelFixture.freshAt), NoMarks())) {
+            $0.overview = fresh
+            $0.lastUpdated = "09:21"
+            $0.freshness = .current
+        }
+        await store.finish()
+        #expect(world.calls.all == ["saved", "fetch"])
+    }
+
+    @Test func withoutAnAnswerTheSavedCopyStaysMarkedOffline() async {
+        world.saved.withLock { $0 = SavedCopy(value: TodayFixture.overview, savedAt: HotelFixture.savedAt) }
+        let store = makeStore()
+        await store.send(.appeared) { $0.hasLoaded = true }
+        await store.receive(.savedLoaded(SavedCopy(value: TodayFixture.overview, savedAt: HotelFixture.savedAt), NoMarks())) {
+            $0.overview = TodayFixture.overview
+            $0.propertyDate = TodayFixture.date
+            $0.focus = "today.arrivals.sty_1001"
+            $0.lastUpdated = "07:40"
+            $0.freshness = .updating(lastUpdated: "07:40")
+        }
+        await store.receive(.todayRead(.offline, NoMarks())) { $0.freshness = .offline(lastUpdated: "07:40") }
+        await store.finish()
+        let notices = TodayView.view(store.state).notices.map(\.text)
+        #expect(notices == ["Offline · last updated 07:40"])
+    }
+
+    @Test func aRoleThatCannotReadTodaySeesWhyAndTheCopyGoes() async {
+        world.answerReads(.forbidden)
+        let store = makeStore(loaded())
+        await store.send(.keyPressed(.character("r"))) { $0.freshness = .updating(lastUpdated: "09:21") }
+        await store.receive(.todayRead(.forbidden, NoMarks())) {
+            $0.freshness = .current
+            $0.overview = nil
+            $0.focus = nil
+            $0.notice = Notice(.warning, "Your role cannot see today's arrivals and departures.")
+        }
+        await store.finish()
+    }
+
+    @Test func a401EndsTheSession() async {
+        world.answerReads(.sessionEnded)
+        let store = makeStore(loaded())
+        await store.send(.refresh) { $0.freshness = .updating(lastUpdated: "09:21") }
+        await store.receive(.todayRead(.sessionEnded, NoMarks()))
+        await store.receive(.delegate(.sessionEnded))
+        await store.finish()
+    }
+
+    // MARK: The night audit
+
+    @Test func afterMidnightAtThePropertyTheNoticeSaysTheAuditHasNotClosedTheDate() async {
+        // 23:30 UTC is already the next day in Berlin, the property's zone (whatever the terminal's).
+        world.now.withLock { $0 = TodayFixture.afterMidnight }
+        world.answerReads(.fresh(TodayFixture.overview, at: HotelFixture.freshAt))
+        let store = makeStore(Feature.State(hasLoaded: true))
+        await store.send(.refresh)
+        await store.receive(.todayRead(.fresh(TodayFixture.overview, at: HotelFixture.freshAt), NoMarks())) {
+            $0.overview = TodayFixture.overview
+            $0.propertyDate = TodayFixture.date.adding(days: 1)
+            $0.focus = "today.arrivals.sty_1001"
+            $0.lastUpdated = "09:21"
+            $0.freshness = .current
+        }
+        #expect(store.state.auditPending)
+        #expect(TodayView.view(store.state).notices.map(\.text)
+                == ["The night audit has not closed 2026-11-02 yet: these are still that day's lists."])
+        await store.finish()
+    }
+
+    @Test func thePropertysDateIsTakenInItsOwnTimeZone() {
+        #expect(BusinessDate.local(at: TodayFixture.afterMidnight, timeZone: "Europe/Berlin") == TodayFixture.date.adding(days: 1))
+        #expect(BusinessDate.local(at: TodayFixture.afterMidnight, timeZone: "America/New_York") == TodayFixture.date)
+        #expect(BusinessDate.local(at: TodayFixture.afterMidnight, timeZone: "Not/AZone") == nil)
+    }
+
+    // MARK: Filter and moves
+
+    @Test func theFilterNarrowsByNameCodeOrRoomAsTypedAndKeepsTheFocusOnAShownStay() async {
+        let store = makeStore(loaded())
+        await store.send(.keyPressed(.character("/"))) { $0.isFiltering = true }
+        await store.send(.keyPressed(.character("2"))) {
+            $0.filter.insert("2")
+            // Amelia Hart (room 101, HV-1001) is not shown; the first shown stay takes the focus.
+            $0.focus = "today.arrivals.sty_1002"
+        }
+        // HV-1002 by its code, rooms 203, 201 and 202 by their numbers (301 does not start with 2).
+        #expect(store.state.rowIDs == ["today.arrivals.sty_1002", "today.arrivals.sty_1005", "today.departures.sty_0990",
+                                       "today.departures.sty_0991"])
+        await store.send(.keyPressed(.backspace)) { $0.filter = TextInput(limit: 80) }
+        for character in "hv-1002" {
+            await store.send(.keyPressed(.character(character))) { $0.filter.insert(String(character)) }
+        }
+        #expect(store.state.focus == "today.arrivals.sty_1002")
+        #expect(store.state.rowIDs == ["today.arrivals.sty_1002"])
+        // Enter ends the typing and keeps the filter; Esc then clears it.
+        await store.send(.keyPressed(.enter)) { $0.isFiltering = false }
+        await store.send(.keyPressed(.escape)) { $0.filter = TextInput(limit: 80) }
+        #expect(store.state.rowIDs.count == 7)
+    }
+
+    @Test func aNameFilterIgnoresCaseAndAccentsAndTakesCJK() {
+        var state = loaded()
+        state.filter.insert("李")
+        #expect(state.rowIDs == ["today.arrivals.sty_1004"])
+        state.filter = TextInput(limit: 80)
+        state.filter.insert("ROSSI")
+        #expect(state.rowIDs == ["today.in_house.sty_0985"])
+    }
+
+    @Test func printableKeysGoToTheFilterNeverToCommands() async {
+        let store = makeStore(loaded())
+        await store.send(.keyPressed(.character("/"))) { $0.isFiltering = true }
+        // `r` and `p` are letters of a name here, not refresh and the report.
+        await store.send(.keyPressed(.character("r"))) {
+            $0.filter.insert("r")
+            $0.focus = "today.arrivals.sty_1001"
+        }
+        await store.send(.keyPressed(.character("p"))) {
+            $0.filter.insert("p")
+            $0.focus = nil
+        }
+        await store.finish()
+        #expect(world.calls.all.isEmpty)
+    }
+
+    @Test func movesGoThroughTheThreeListsInOrder() async {
+        let store = makeStore(loaded())
+        await store.send(.keyPressed(.character("j"))) { $0.focus = "today.arrivals.sty_1002" }
+        await store.send(.keyPressed(.end)) { $0.focus = "today.in_house.sty_0985" }
+        await store.send(.keyPressed(.down))
+        await store.send(.keyPressed(.pageUp)) { $0.focus = "today.arrivals.sty_1001" }
+        await store.send(.keyPressed(.character("k")))
+        await store.send(.rowClicked("today.departures.sty_0991")) { $0.focus = "today.departures.sty_0991" }
+        await store.send(.rowClicked("today.title"))
+    }
+
+    // MARK: The downtime report
+
+    @Test func pWritesTheReportAndWhereLpExistsPAgainPrintsIt() async {
+        world.report.withLock { $0 = .written(path: "/state/reports/today-2026-11-02.txt", canPrint: true) }
+        let store = makeStore(loaded())
+        await store.send(.keyPressed(.character("p")))
+        await store.receive(.reportWritten(.written(path: "/state/reports/today-2026-11-02.txt", canPrint: true))) {
+            $0.printable = "/state/reports/today-2026-11-02.txt"
+            $0.notice = Notice(.info, "The report is in /state/reports/today-2026-11-02.txt. Press p to print it.")
+        }
+        await store.send(.keyPressed(.character("p"))) { $0.printable = nil }
+        await store.receive(.reportPrinted(true)) { $0.notice = Notice(.info, "The report was sent to the printer.") }
+        await store.finish()
+        #expect(world.calls.all == ["report", "print /state/reports/today-2026-11-02.txt"])
+    }
+
+    @Test func anotherKeyBetweenWritingAndPrintingWritesAgainWithoutPrinting() async {
+        world.report.withLock { $0 = .written(path: "/r.txt", canPrint: false) }
+        var state = loaded()
+        state.printable = "/r.txt"
+        let store = makeStore(state)
+        await store.send(.keyPressed(.character("j"))) {
+            $0.printable = nil
+            $0.focus = "today.arrivals.sty_1002"
+        }
+        await store.send(.keyPressed(.character("p")))
+        await store.receive(.reportWritten(.written(path: "/r.txt", canPrint: false))) {
+            $0.notice = Notice(.info, "The report is in /r.txt.")
+        }
+        await store.finish()
+        #expect(world.calls.all == ["report"])
+    }
+
+    @Test func nothingSavedOrAFullDiskIsSaidAndNothingIsLost() async {
+        world.report.withLock { $0 = .nothingSaved }
+        let store = makeStore(loaded())
+        await store.send(.keyPressed(.character("p")))
+        await store.receive(.reportWritten(.nothingSaved)) {
+            $0.notice = Notice(.warning, "Nothing is saved for a report yet: Today must be read once while online.")
+        }
+        world.report.withLock { $0 = .failed("No space left on device") }
+        await store.send(.keyPressed(.character("p")))
+        await store.receive(.reportWritten(.failed("No space left on device"))) {
+            $0.notice = Notice(.error, "The report could not be written (see the log).")
+        }
+        await store.finish()
+        #expect(store.state.overview == TodayFixture.overview)
+    }
+
+    // MARK: Outbox keys
+
+    @Test func sendNowAndReviewAreTheSameKeysAsEverywhere() async {
+        var state = loaded()
+        state.badge = OutboxBadge(toSend: 2, toReview: 1)
+        let store = makeStore(state)
+        await store.send(.keyPressed(.character("n")))
+        await store.receive(.delegate(.sendNow))
+        await store.send(.keyPressed(.character("v")))
+        await store.receive(.delegate(.openReview))
+        await store.finish()
+    }
+}

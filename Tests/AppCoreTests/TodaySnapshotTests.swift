@@ -1,0 +1,54 @@
+import AppCore
+import Foundation
+import GuestCraftAPI
+import Testing
+
+/// The Today tab at 40 × 12 and 80 × 24, in the app's frame.
+@Suite struct TodaySnapshotTests {
+    static func loaded(focus: RowID = "today.arrivals.sty_1001") -> TodayFeature.State {
+        TodayFeature.State(overview: TodayFixture.overview, freshness: .current, lastUpdated: "09:21", hasLoaded: true,
+                           focus: focus, propertyDate: TodayFixture.date)
+    }
+
+    @Test func online() {
+        assertSnapshot(of: TodayView.view(Self.loaded()).framed(.today), named: "today-online")
+    }
+
+    @Test func updatingFromTheSavedCopy() {
+        var state = Self.loaded()
+        state.freshness = .updating(lastUpdated: "07:40")
+        assertSnapshot(of: TodayView.view(state).framed(.today), named: "today-updating")
+    }
+
+    @Test func offlineWithTheSavedCopy() {
+        var state = Self.loaded(focus: "today.departures.sty_0990")
+        state.freshness = .offline(lastUpdated: "07:40")
+        assertSnapshot(of: TodayView.view(state).framed(.today, header: .harbour(.offline)), named: "today-offline")
+    }
+
+    @Test func theNightAuditHasNotClosedTheDate() {
+        var state = Self.loaded()
+        state.propertyDate = TodayFixture.date.adding(days: 1)
+        assertSnapshot(of: TodayView.view(state).framed(.today), named: "today-night-audit")
+    }
+
+    @Test func emptyLists() {
+        var state = Self.loaded()
+        state.overview = TodayOverview(businessDate: TodayFixture.date, timeZone: "Europe/Berlin", arrivals: [],
+                                       departures: [], inHouse: [])
+        state.focus = nil
+        assertSnapshot(of: TodayView.view(state).framed(.today), named: "today-empty")
+    }
+
+    @Test func filtering() {
+        var state = Self.loaded(focus: "today.arrivals.sty_1005")
+        state.isFiltering = true
+        state.filter.insert("2")
+        assertSnapshot(of: TodayView.view(state).framed(.today), named: "today-filter")
+    }
+
+    @Test func firstOpeningWithNothingSaved() {
+        let state = TodayFeature.State(hasLoaded: true)
+        assertSnapshot(of: TodayView.view(state).framed(.today), named: "today-loading")
+    }
+}

@@ -137,6 +137,7 @@ extension WorkTabs.State {
     /// The tabs once a context started: they keep it and read when they are opened.
     mutating func started(_ context: WorkContext?) {
         today.context = context
+        search.context = context
         housekeeping.context = context
         tasks.context = context
     }

@@ -104,6 +104,9 @@ extension AppReducer {
         case .openTask(let id):
             guard current.visibleTabs.contains(.tasks) else { return .none }
             return .merge(select(.tasks, &state), tabEvent(.openTask(id), &state))
+        case .openTab(let tab):
+            guard current.visibleTabs.contains(tab) else { return .none }
+            return select(tab, &state)
         case .openReview:
             return .merge(select(.account, &state), accountScope.reduce(into: &state, action: .account(.focusReview)))
         }

@@ -6,14 +6,9 @@ import GuestCraftAPI
 public enum WorkTab: String, CaseIterable, Sendable, Hashable {
     case today, search, housekeeping, tasks, account
 
-    /// Whether this build has the tab's screen: Search is not built yet and shows a
-    /// "not available yet" panel, so the app does not open on it while another tab has work.
-    public var isBuilt: Bool {
-        switch self {
-        case .search: false
-        case .today, .housekeeping, .tasks, .account: true
-        }
-    }
+    /// Whether this build has the tab's screen (a tab without one shows a "not available yet"
+    /// panel, and the app does not open on it while another tab has work). Every tab has one.
+    public var isBuilt: Bool { true }
 
     /// The tab an instance opens on among `visible`: the first with a screen that is not
     /// Account and that the role may read (when its grants are known: a front desk opens on

@@ -14,6 +14,7 @@ extension WorkTabs.Environment {
     static func live(_ services: LiveServices) -> WorkTabs.Environment {
         WorkTabs.Environment(
             today: TodayTab.Clients(environment: { context in LiveWork(services: services, context: context).today }),
+            search: SearchTab.Clients(environment: { context in LiveWork(services: services, context: context).search }),
             housekeeping: HousekeepingTab.Clients(
                 environment: { context in LiveWork(services: services, context: context).housekeeping }),
             tasks: TasksTab.Clients(

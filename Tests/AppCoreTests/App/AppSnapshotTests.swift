@@ -68,7 +68,7 @@ import Testing
         snapshot(AppState(route: .workspace(workspace), current: current), "workspace-properties")
     }
 
-    @Test func workTabNotAvailableWithANotice() {
+    @Test func searchWithANotice() {
         var state = AppState.working(activeTab: .search, outbox: OutboxCounts(toSend: 2, toReview: 1, outcomeUnknown: 0))
         state.current?.notices = [Notice(.info, "Harbour View Hotel was chosen automatically. Switch it in Account.")]
         snapshot(state, "work-search")

@@ -190,15 +190,6 @@ import Testing
         #expect(world.calls.all == ["outbox.sendNow"])
     }
 
-    @Test func searchShowsAPlainPanelNeverData() {
-        for tab in [WorkTab.search] {
-            let screen = AppView.view(AppState.working(activeTab: tab))
-            let text = screen.rows.map { $0.spans.map(\.text).joined() }
-            #expect(text.contains("This screen is not available yet."))
-            #expect(screen.rows.allSatisfy { $0.id == nil })
-        }
-    }
-
     @Test func openingARoomLinkOpensTheRoomsDetailAsIfItsTagWereScanned() async {
         let world = FakeWorld()
         var env = world.recordingEnvironment

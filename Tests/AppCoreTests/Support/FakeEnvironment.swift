@@ -105,6 +105,10 @@ extension WorkTabs.Environment {
                         printReport: { _ in fail("today.printReport"); return false },
                         now: { Date(timeIntervalSince1970: 0) }, formatTime: { _ in "" })
                 }),
+            search: SearchTab.Clients(
+                environment: { _ in
+                    SearchEnvironment(search: { _ in fail("search.search"); return .offline })
+                }),
             housekeeping: HousekeepingTab.Clients(
                 environment: { _ in
                     HousekeepingEnvironment(

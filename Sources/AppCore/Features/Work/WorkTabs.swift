@@ -56,6 +56,8 @@ public enum WorkTabDelegate: Equatable, Sendable {
     case openReview
     /// Open this task on My tasks (from a room's detail).
     case openTask(TaskID)
+    /// Open another tab (Search offline offers Today's saved lists).
+    case openTab(WorkTab)
 }
 
 /// What a tab puts on the screen under the header and the tab bar.
@@ -67,6 +69,8 @@ public struct WorkTabs: Reducer {
     public struct State: Equatable, Sendable {
         /// The Today tab (Sources/AppCore/Features/Today).
         public var today: TodayTab.State
+        /// The Search tab (Sources/AppCore/Features/Search).
+        public var search: SearchTab.State
         /// The Housekeeping tab (Sources/AppCore/Features/Housekeeping).
         public var housekeeping: HousekeepingTab.State
         /// The My tasks tab (Sources/AppCore/Features/Tasks).
@@ -74,6 +78,7 @@ public struct WorkTabs: Reducer {
 
         public init() {
             today = TodayTab.State()
+            search = SearchTab.State()
             housekeeping = HousekeepingTab.State()
             tasks = TasksTab.State()
         }
@@ -83,6 +88,7 @@ public struct WorkTabs: Reducer {
         /// An event from the app, routed to the tabs it concerns.
         case event(WorkTabEvent)
         case today(TodayTab.Action)
+        case search(SearchTab.Action)
         case housekeeping(HousekeepingTab.Action)
         case tasks(TasksTab.Action)
         case delegate(WorkTabDelegate)
@@ -91,11 +97,14 @@ public struct WorkTabs: Reducer {
     /// The clients of the tab features.
     public struct Environment: Sendable {
         public var today: TodayTab.Clients
+        public var search: SearchTab.Clients
         public var housekeeping: HousekeepingTab.Clients
         public var tasks: TasksTab.Clients
 
-        public init(today: TodayTab.Clients, housekeeping: HousekeepingTab.Clients, tasks: TasksTab.Clients) {
+        public init(today: TodayTab.Clients, search: SearchTab.Clients, housekeeping: HousekeepingTab.Clients,
+                    tasks: TasksTab.Clients) {
             self.today = today
+            self.search = search
             self.housekeeping = housekeeping
             self.tasks = tasks
         }
@@ -112,10 +121,13 @@ public struct WorkTabs: Reducer {
         case .event(let event):
             let tab = Self.tab(of: event)
             return .merge(reducers.filter { tab == nil || $0.tab == tab }.map { $0.reduce(&state, event) })
-        case .today(.delegate(let delegate)), .housekeeping(.delegate(let delegate)), .tasks(.delegate(let delegate)):
+        case .today(.delegate(let delegate)), .search(.delegate(let delegate)), .housekeeping(.delegate(let delegate)),
+             .tasks(.delegate(let delegate)):
             return .send(.delegate(delegate))
         case .today:
             return today.reduce(into: &state, action: action)
+        case .search:
+            return search.reduce(into: &state, action: action)
         case .housekeeping:
             return housekeeping.reduce(into: &state, action: action)
         case .tasks:
@@ -146,6 +158,8 @@ public struct WorkTabs: Reducer {
     static let views: [WorkTab: SlotView] = [
         .today: SlotView(content: { TodayTab.content($0.today) }, isEditingText: { TodayTab.isEditingText($0.today) },
                          takesDigits: { _ in false }),
+        .search: SlotView(content: { SearchTab.content($0.search) }, isEditingText: { SearchTab.isEditingText($0.search) },
+                          takesDigits: { _ in false }),
         .housekeeping: SlotView(content: { HousekeepingTab.content($0.housekeeping) },
                                 isEditingText: { HousekeepingTab.isEditingText($0.housekeeping) },
                                 takesDigits: { HousekeepingTab.takesDigits($0.housekeeping) }),
@@ -155,8 +169,9 @@ public struct WorkTabs: Reducer {
 
     /// How the app's events reach each built tab.
     private var reducers: [(tab: WorkTab, reduce: (inout State, WorkTabEvent) -> Effect<Action>)] {
-        let (today, housekeeping, tasks) = (self.today, self.housekeeping, self.tasks)
+        let (today, search, housekeeping, tasks) = (self.today, self.search, self.housekeeping, self.tasks)
         return [(.today, { today.reduce(into: &$0, action: .today(.app($1))) }),
+                (.search, { search.reduce(into: &$0, action: .search(.app($1))) }),
                 (.housekeeping, { housekeeping.reduce(into: &$0, action: .housekeeping(.app($1))) }),
                 (.tasks, { tasks.reduce(into: &$0, action: .tasks(.app($1))) })]
     }
@@ -164,6 +179,11 @@ public struct WorkTabs: Reducer {
     private var today: Scope<State, Action, TodayTab> {
         Scope(state: \.today, action: Action.today,
               extract: { if case .today(let a) = $0 { a } else { nil } }, child: TodayTab(clients: environment.today))
+    }
+
+    private var search: Scope<State, Action, SearchTab> {
+        Scope(state: \.search, action: Action.search,
+              extract: { if case .search(let a) = $0 { a } else { nil } }, child: SearchTab(clients: environment.search))
     }
 
     private var housekeeping: Scope<State, Action, HousekeepingTab> {
@@ -177,7 +197,7 @@ public struct WorkTabs: Reducer {
               extract: { if case .tasks(let a) = $0 { a } else { nil } }, child: TasksTab(clients: environment.tasks))
     }
 
-    /// What `tab` shows (Search is not built yet: a plain panel, never fake data).
+    /// What `tab` shows (a tab without a screen in this build: a plain panel, never fake data).
     public static func content(_ state: State, tab: WorkTab) -> TabContent {
         views[tab]?.content(state) ?? NotAvailablePanel.content(NotAvailablePanel.State(tab: tab))
     }

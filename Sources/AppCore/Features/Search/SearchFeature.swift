@@ -1,0 +1,178 @@
+import Catalog
+import Foundation
+import GuestCraftAPI
+
+/// The Search tab: one text, sent when submitted (at least 2 characters), finds the property's
+/// reservations and the workspace's guests, 20 of each, each kind only with its permission.
+/// Offline it says search needs the instance and offers Today's saved lists. Enter opens a result.
+public struct SearchFeature: Reducer {
+    public struct State: Sendable, Equatable {
+        /// What is typed.
+        public var query: TextInput
+        /// The field takes the keys (on opening, after `/`), until Enter, Esc or ↓.
+        public var isEditing: Bool
+        /// The text of the last search sent, and its results once they came.
+        public var searched: String?
+        public var results: SearchResults?
+        public var isSearching: Bool
+        /// The last search got no answer: search needs the instance.
+        public var isOffline: Bool
+        public var notice: Notice?
+        public var focus: RowID?
+        public var badge: OutboxBadge
+        public var hasLoaded: Bool
+
+        public init(query: TextInput = TextInput(limit: 100), isEditing: Bool = true, searched: String? = nil,
+                    results: SearchResults? = nil, isSearching: Bool = false, isOffline: Bool = false,
+                    notice: Notice? = nil, focus: RowID? = nil, badge: OutboxBadge = OutboxBadge(),
+                    hasLoaded: Bool = false) {
+            self.query = query
+            self.isEditing = isEditing
+            self.searched = searched
+            self.results = results
+            self.isSearching = isSearching
+            self.isOffline = isOffline
+            self.notice = notice
+            self.focus = focus
+            self.badge = badge
+            self.hasLoaded = hasLoaded
+        }
+
+        /// The focusable rows in order: the offer of Today's lists when offline, then the
+        /// reservations, then the guests.
+        public var rowIDs: [RowID] {
+            var rows: [RowID] = isOffline ? [SearchView.todayOfferID] : []
+            rows += (results?.reservations ?? []).map(SearchView.rowID)
+            rows += (results?.guests ?? []).map(SearchView.rowID)
+            return rows
+        }
+    }
+
+    public enum Action: Sendable, Equatable {
+        // The cases every work tab has (`WorkTabFeatureAction`), then the tab's own.
+        case appeared, refresh, keyPressed(Key), pasted(String), rowClicked(RowID), badgeChanged(OutboxBadge)
+        case outboxEdited, outboxRoundFinished
+        case searched(String, ReadResult<SearchResults>)
+        case delegate(WorkTabDelegate)
+    }
+
+    /// The fewest characters a search takes (docs/api.md `search`).
+    public static let shortest = 2
+
+    let environment: SearchEnvironment
+
+    public init(environment: SearchEnvironment) {
+        self.environment = environment
+    }
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .appeared:
+            state.hasLoaded = true
+            if state.results == nil && !state.isOffline { state.isEditing = true }
+            return .none
+        case .refresh:
+            guard let searched = state.searched else { return .none }
+            return search(searched, &state)
+        case .keyPressed(let key):
+            return state.isEditing ? fieldKey(key, &state) : listKey(key, &state)
+        case .pasted(let text):
+            state.isEditing = true
+            state.query.insert(text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "")
+            return .none
+        case .rowClicked(let id):
+            guard state.rowIDs.contains(id) else { return .none }
+            state.focus = id
+            state.isEditing = false
+            return .none
+        case .badgeChanged(let badge):
+            state.badge = badge
+            return .none
+        case .outboxEdited, .outboxRoundFinished:
+            return .none
+        case .searched(let text, let result):
+            guard text == state.searched else { return .none }
+            state.isSearching = false
+            switch result {
+            case .fresh(let results, _):
+                state.results = results
+                state.isOffline = false
+                state.notice = nil
+                state.focus = state.rowIDs.first
+                if state.focus != nil { state.isEditing = false }
+            case .offline:
+                state.isOffline = true
+                state.results = nil
+                state.focus = SearchView.todayOfferID
+                state.isEditing = false
+            case .forbidden:
+                state.results = nil
+                state.notice = Notice(.warning, L("search.forbidden"))
+            case .sessionEnded:
+                return .send(.delegate(.sessionEnded))
+            case .failed(let code):
+                state.notice = Notice(.error, code == "search.query_too_short" ? L("search.too_short")
+                                                                              : ErrorText.readFailure(problemCode: code))
+            }
+            return .none
+        case .delegate:
+            return .none
+        }
+    }
+
+    func fieldKey(_ key: Key, _ state: inout State) -> Effect<Action> {
+        switch key {
+        case .enter:
+            let text = state.query.trimmed
+            guard text.count >= Self.shortest else {
+                state.notice = Notice(.info, L("search.too_short"))
+                return .none
+            }
+            return search(text, &state)
+        case .escape, .down, .tab:
+            guard !state.rowIDs.isEmpty else { return .none }
+            state.isEditing = false
+            if state.focus == nil { state.focus = state.rowIDs.first }
+        default:
+            _ = state.query.apply(key)
+        }
+        return .none
+    }
+
+    func listKey(_ key: Key, _ state: inout State) -> Effect<Action> {
+        if let delegate = WorkNotices.outboxKey(key, state.badge) { return .send(.delegate(delegate)) }
+        let rows = state.rowIDs
+        let index = state.focus.flatMap { rows.firstIndex(of: $0) }
+        switch key {
+        case .character("/"):
+            state.isEditing = true
+        case .up, .character("k"):
+            guard let index, index > 0 else { state.isEditing = true; return .none }
+            state.focus = rows[index - 1]
+        case .down, .character("j"):
+            guard !rows.isEmpty else { return .none }
+            state.focus = rows[min((index ?? -1) + 1, rows.count - 1)]
+        case .home: state.focus = rows.first
+        case .end: state.focus = rows.last
+        case .character("r"):
+            return reduce(into: &state, action: .refresh)
+        case .enter where state.focus == SearchView.todayOfferID:
+            return .send(.delegate(.openTab(.today)))
+        default:
+            break
+        }
+        return .none
+    }
+
+    func search(_ text: String, _ state: inout State) -> Effect<Action> {
+        state.searched = text
+        state.isSearching = true
+        state.notice = nil
+        let search = environment.search
+        return .run(id: Self.searchID, cancelInFlight: true) { send in
+            send(.searched(text, await search(text)))
+        }
+    }
+
+    static let searchID: EffectID = "search.read"
+}

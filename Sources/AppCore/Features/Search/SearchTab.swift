@@ -1,0 +1,37 @@
+import GuestCraftAPI
+import ClientModel
+
+/// The Search feature in the app's Search slot (see `WorkFeatureTab`).
+public typealias SearchTab = WorkFeatureTab<SearchFeature>
+
+extension SearchFeature: WorkTabFeature {
+    public static var tab: WorkTab { .search }
+    public static var contextEffects: [EffectID] { [searchID] }
+}
+
+extension SearchFeature.State: WorkTabFeatureState {
+    public static var initial: Self { Self() }
+}
+
+extension SearchFeature.Action: WorkTabFeatureAction {
+    public static func openTask(_ id: TaskID) -> Self? { nil }
+
+    public var workDelegate: WorkTabDelegate? {
+        if case .delegate(let delegate) = self { delegate } else { nil }
+    }
+
+    public var readConnection: ConnectionState? {
+        if case .searched(_, let result) = self { return result.connection }
+        return nil
+    }
+}
+
+extension WorkFeatureTab where Feature == SearchFeature {
+    /// What the tab shows under the app's header and tab bar.
+    public static func content(_ state: State) -> ScreenBody {
+        ScreenBody(SearchView.view(state.feature), help: SearchView.helpKeys(state.feature))
+    }
+
+    /// Whether printable keys go to the tab: while the search text is typed.
+    public static func isEditingText(_ state: State) -> Bool { state.feature.isEditing }
+}

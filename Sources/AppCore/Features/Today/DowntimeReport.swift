@@ -34,9 +34,9 @@ public enum DowntimeReport {
     static func text(propertyName: String, today: TodayOverview?, units: UnitList?, asOf: String) -> String {
         var lines: [String] = []
         let date = (today?.businessDate ?? units?.businessDate)?.description ?? "-"
-        lines.append(DisplayWidth.truncate(inert(propertyName), to: width))
-        lines.append(DisplayWidth.truncate(L("report.heading", ["date": date, "as_of": inert(asOf)]), to: width))
-        lines.append(DisplayWidth.truncate(L("report.saved_note"), to: width))
+        lines += wrapped(inert(propertyName))
+        lines += wrapped(L("report.heading", ["date": date, "as_of": inert(asOf)]))
+        lines += wrapped(L("report.saved_note"))
         if let today {
             for section in Section.allCases {
                 let stays = section.stays(of: today)
@@ -50,7 +50,7 @@ public enum DowntimeReport {
             }
         } else {
             lines.append("")
-            lines.append(DisplayWidth.truncate(L("report.today_not_saved"), to: width))
+            lines += wrapped(L("report.today_not_saved"))
         }
         lines.append("")
         if let units {
@@ -61,9 +61,26 @@ public enum DowntimeReport {
                 lines += table(roomColumns, rows: units.units.map(roomRow), flexible: 1)
             }
         } else {
-            lines.append(DisplayWidth.truncate(L("report.rooms_not_saved"), to: width))
+            lines += wrapped(L("report.rooms_not_saved"))
         }
         return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+    }
+
+    /// A sentence in lines of at most `width` cells, broken at spaces (a longer word is cut).
+    static func wrapped(_ sentence: String) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in sentence.split(separator: " ").map({ DisplayWidth.truncate(String($0), to: width) }) {
+            if line.isEmpty {
+                line = word
+            } else if DisplayWidth.of(line) + 1 + DisplayWidth.of(word) <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = word
+            }
+        }
+        return lines + [line]
     }
 
     /// A column: its heading and the most cells it takes (the flexible one takes what is left).

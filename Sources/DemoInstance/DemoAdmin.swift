@@ -43,7 +43,7 @@ extension DemoService {
                 let next = try audit(property)
                 if first == nil { first = next }
             }
-            return first ?? configuration.businessDate
+            return first ?? configuration.startingBusinessDate
         }
         return .json(DemoNightAuditResult(businessDate: newDate), applied: true)
     }

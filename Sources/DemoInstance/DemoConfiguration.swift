@@ -19,8 +19,10 @@ public struct DemoConfiguration: Sendable {
     public var seed: UInt64
     /// Small extra properties ("Demo Inn 001", …), to page the property list.
     public var extraProperties: Int
-    /// The business date every property starts on; only the night audit advances it.
-    public var businessDate: BusinessDate
+    /// The business date every property starts on; only the night audit advances it. Nil: the date at the properties
+    /// (their time zone, `Europe/Berlin`, not this machine's) by `clock` when the hotel is made, so the demo looks like
+    /// a working morning on any day (`guestcraft --demo`, `guestcraft-demo serve` without `--business-date`).
+    public var businessDate: BusinessDate?
     /// Capabilities declared in discovery; operations of the others answer 404.
     public var capabilities: [Capability]
     /// The oldest app version served (discovery's `min_app_version`).
@@ -38,7 +40,7 @@ public struct DemoConfiguration: Sendable {
 
     public init(host: String = "127.0.0.1", port: UInt16 = 0, dataDirectory: URL? = nil, rooms: Int = 120,
                 seed: UInt64 = 1, extraProperties: Int = 0,
-                businessDate: BusinessDate = DemoConfiguration.defaultBusinessDate,
+                businessDate: BusinessDate? = DemoConfiguration.defaultBusinessDate,
                 capabilities: [Capability] = Capability.all, minAppVersion: String = "0.1.0", tls: TLS? = nil,
                 clock: DemoClock = DemoClock(), failedGrantsPerMinute: Int = 20, connectionLimit: Int = 256,
                 log: @escaping @Sendable (String) -> Void = DemoConfiguration.standardError) {
@@ -65,6 +67,17 @@ public struct DemoConfiguration: Sendable {
 
     /// 2026-11-02, the business date of docs/api.md's examples.
     public static let defaultBusinessDate = BusinessDate(year: 2026, month: 11, day: 2)!
+
+    /// The time zone of every demo property.
+    public static let propertyTimeZone = "Europe/Berlin"
+
+    /// The date at the demo's properties at `instant` (in their time zone, not this machine's).
+    public static func dateAtProperties(_ instant: Instant) -> BusinessDate {
+        BusinessDate.on(instant.date, in: TimeZone(identifier: propertyTimeZone) ?? .gmt)
+    }
+
+    /// The business date a new hotel is made on: the fixed one, else today at the properties by the clock.
+    public var startingBusinessDate: BusinessDate { businessDate ?? Self.dateAtProperties(clock.now) }
 
     /// The most rooms a generated property may have.
     public static let maximumRooms = 5_000

@@ -155,6 +155,19 @@ public final class DemoInstance: Sendable {
         }
     }
 
+    /// Records a payment on a reservation's folio on its property's business date, as the desk's till would (the
+    /// demo has no payment operation); `folios.balance`, the check-out quote and today.get's balances follow.
+    public func recordPayment(reservation: ReservationID, amountMinor: Int, method: String = "card") throws {
+        try service.db.transaction {
+            let id = "pay_t\(UUID().uuidString.prefix(8).lowercased())"
+            try service.db.run("""
+                INSERT INTO payments (id, reservation_id, position, date, method, amount_minor)
+                SELECT ?, r.id, (SELECT coalesce(max(position), 0) + 1 FROM payments), p.business_date, ?, ?
+                FROM reservations r JOIN properties p ON p.id = r.property_id WHERE r.id = ?
+                """, [.text(id), .text(method), .integer(Int64(amountMinor)), .text(reservation.rawValue)])
+        }
+    }
+
     /// Requests with an `Idempotency-Key` whose first attempt is still running.
     public func idempotencyKeysInFlight() throws -> Int { try service.idempotencyKeysRunning() }
 }

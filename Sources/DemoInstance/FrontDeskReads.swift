@@ -6,12 +6,19 @@ import SQLiteDB
 extension DemoService {
     static let searchLimit = 20
 
+    /// Today of the property. With `inventory.read` a stay with a unit carries the unit's housekeeping status; with
+    /// `folios.read` (and the `folios` capability) a departure carries what its reservation's folio owes. The ETag is
+    /// the body's digest, so a changed status or balance changes it.
     func today(_ call: Call) throws -> Answer {
         let property = try scopedProperty(call)
-        try call.person.require(.reservationsRead)
+        let caller = try call.person
+        try caller.require(.reservationsRead)
+        let showsUnitStatus = caller.has(.inventoryRead)
+        let showsBalance = caller.has(.foliosRead) && capabilities.contains(.folios)
         let day = property.businessDate.description
         let rows = try db.query("""
-            SELECT s.*, r.code AS reservation_code, g.name AS guest_name, t.name AS room_type_name, u.number AS unit_number
+            SELECT s.*, r.code AS reservation_code, g.name AS guest_name, t.name AS room_type_name, u.number AS unit_number,
+                   u.hk_status AS unit_hk_status
             FROM stays s JOIN reservations r ON r.id = s.reservation_id JOIN guests g ON g.id = r.guest_id
             JOIN room_types t ON t.id = s.room_type_id LEFT JOIN units u ON u.id = s.unit_id
             WHERE s.property_id = ? AND (s.check_in_date = ? OR s.check_out_date = ?
@@ -21,16 +28,28 @@ extension DemoService {
         var arrivals: [StaySummary] = []
         var departures: [StaySummary] = []
         var inHouse: [StaySummary] = []
+        var balances: [String: Int] = [:]
         for row in rows {
             let stay = makeStay(row)
-            let summary = StaySummary(
-                reservation: ReservationRef(id: ReservationID(row.text("reservation_id")), code: row.text("reservation_code")),
+            let reservationID = row.text("reservation_id")
+            var summary = StaySummary(
+                reservation: ReservationRef(id: ReservationID(reservationID), code: row.text("reservation_code")),
                 stayID: stay.id, guestName: row.text("guest_name"), unit: stay.unit, roomType: stay.roomType,
                 checkInDate: stay.checkInDate, checkOutDate: stay.checkOutDate, status: stay.status)
+            if showsUnitStatus, stay.unit != nil {
+                summary.unitStatus = row.optionalText("unit_hk_status").map(HousekeepingStatus.init(rawValue:))
+            }
             let status = row.text("status")
             if row.text("check_in_date") == day, status == "reserved" || status == "checked_in" { arrivals.append(summary) }
             if row.text("check_out_date") == day, status == "checked_in" || status == "checked_out" {
-                departures.append(summary)
+                var departure = summary
+                if showsBalance {
+                    let owed = try balances[reservationID] ?? balance(of: reservationID)
+                    balances[reservationID] = owed
+                    departure.balanceMinor = owed
+                    departure.currency = property.currency
+                }
+                departures.append(departure)
             }
             if status == "checked_in", row.text("check_out_date") > day { inHouse.append(summary) }
         }

@@ -8,13 +8,14 @@ enum HotelSeeder {
     static let workspaceID = WorkspaceID("wsp_demo")
     static let workspaceName = "GuestCraft Demo Hotels"
     static let instanceName = "Harbour View Demo"
-    static let timeZone = "Europe/Berlin"
+    static let timeZone = DemoConfiguration.propertyTimeZone
     static let currency = "EUR"
 
     static func seed(_ db: Database, configuration: DemoConfiguration) throws {
         try db.transaction {
-            let w = HotelWriter(db: db, businessDate: configuration.businessDate)
-            let date = configuration.businessDate.description
+            let businessDate = configuration.startingBusinessDate
+            let w = HotelWriter(db: db, businessDate: businessDate)
+            let date = businessDate.description
             let addProperty = try db.prepare("""
                 INSERT INTO properties (id, name, time_zone, currency, business_date, position) VALUES (?, ?, ?, ?, ?, ?)
                 """)
@@ -59,7 +60,7 @@ enum HotelSeeder {
 
             try HarbourView.write(w)
             let lastTask = try GardenCourt.write(w, rooms: configuration.rooms, seed: configuration.seed,
-                                                 businessDate: configuration.businessDate,
+                                                 businessDate: businessDate,
                                                  firstTask: HarbourView.lastTaskNumber)
 
             // Small inns to page the property list: four rooms each, no stays.

@@ -16,6 +16,11 @@ public enum LocalTime {
         return strftime(sameDay ? "%H:%M" : "%x %H:%M", moment)
     }
 
+    /// The full date and time with the zone, `2026-11-02 09:41 CET`, for a printed page.
+    public static func stamp(_ date: Date) -> String {
+        strftime("%Y-%m-%d %H:%M %Z", local(date))
+    }
+
     private static func local(_ date: Date) -> tm {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()

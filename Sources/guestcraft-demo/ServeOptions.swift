@@ -5,7 +5,8 @@ import GuestCraftAPI
 
 /// The command line of `guestcraft-demo serve`, parsed into a demo configuration.
 struct ServeOptions {
-    var configuration = DemoConfiguration()
+    /// Without `--business-date` the hotel is made on today's date at the property.
+    var configuration = DemoConfiguration(businessDate: nil)
     var tlsCertificatePath: String?
     var tlsKeyPath: String?
 

@@ -59,6 +59,8 @@ case .status:
     exit(StatusCommand.run(services))
 case .send:
     exit(await SendCommand.run(services))
+case .report(let options):
+    exit(ReportCommand.run(options, services: services))
 case .pair(let link, let assumeYes, let deviceName):
     exit(await PairCommand.run(link: link, assumeYes: assumeYes, deviceName: deviceName, services: services))
 case .run(let options):

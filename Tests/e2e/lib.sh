@@ -28,10 +28,14 @@ fail() { echo "FAIL [$E2E_NAME]: $*" >&2; screen_dump >&2 || true; exit 1; }
 pass() { echo "ok   [$E2E_NAME]: $*"; }
 
 # start_demo DATA_DIR [extra args…]: starts guestcraft-demo, sets DEMO_URL, DEMO_PID and ADMIN_KEY.
+# The hotel is on the examples' business date, 2026-11-02 (docs/api.md §12), unless the extra
+# arguments give another --business-date: without one the demo would live on today's date.
 start_demo() {
   local data="$1"; shift
   local out="$E2E_TMP/demo-$RANDOM.out"
-  "$BIN_DIR/guestcraft-demo" serve --data "$data" "$@" >"$out" 2>"$out.err" &
+  local date=(--business-date 2026-11-02)
+  case " $* " in *" --business-date "*) date=() ;; esac
+  "$BIN_DIR/guestcraft-demo" serve --data "$data" "${date[@]}" "$@" >"$out" 2>"$out.err" &
   DEMO_PID=$!
   E2E_PIDS+=("$DEMO_PID")
   local deadline=$((SECONDS + 20))

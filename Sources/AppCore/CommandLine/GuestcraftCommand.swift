@@ -10,6 +10,9 @@ public enum GuestcraftCommand: Equatable, Sendable {
     case status
     /// `guestcraft send`: sends every signed-in account's outbox once.
     case send
+    /// `guestcraft report today [--format text|csv] [--output FILE]`: the downtime report from
+    /// the saved copies, never the network.
+    case report(ReportOptions)
     case help
     case version
 
@@ -32,6 +35,18 @@ public enum GuestcraftCommand: Equatable, Sendable {
             self.mouse = mouse
             self.demo = demo
             self.link = link
+        }
+    }
+
+    /// Options of `guestcraft report today`.
+    public struct ReportOptions: Equatable, Sendable {
+        public var format: DowntimeReport.Format
+        /// The file to write (0600) instead of standard output.
+        public var output: String?
+
+        public init(format: DowntimeReport.Format = .text, output: String? = nil) {
+            self.format = format
+            self.output = output
         }
     }
 
@@ -91,6 +106,8 @@ public enum GuestcraftCommand: Equatable, Sendable {
         case "pair":
             rest = rest.dropFirst()
             return parsePair(rest)
+        case "report":
+            return parseReport(rest.dropFirst())
         case "open":
             rest = rest.dropFirst()
             guard let text = rest.first else { return .failure(UsageError(message: L("cli.open_needs_link"))) }
@@ -159,6 +176,29 @@ public enum GuestcraftCommand: Equatable, Sendable {
         }
         guard let link else { return .failure(UsageError(message: L("cli.pair_needs_link"))) }
         return .success(.pair(link: link, assumeYes: assumeYes, deviceName: deviceName))
+    }
+
+    private static func parseReport(_ arguments: ArraySlice<String>) -> Result<GuestcraftCommand, UsageError> {
+        var rest = arguments
+        guard let what = rest.popFirst() else { return .failure(UsageError(message: L("report.cli.needs_what"))) }
+        guard what == "today" else { return .failure(UsageError(message: L("report.cli.unknown_report", ["what": what]))) }
+        var options = ReportOptions()
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--format":
+                guard let value = rest.popFirst() else { return missingValue(argument) }
+                guard let format = DowntimeReport.Format(rawValue: value) else {
+                    return .failure(UsageError(message: L("report.cli.bad_format", ["format": value])))
+                }
+                options.format = format
+            case "--output", "-o":
+                guard let value = rest.popFirst(), !value.isEmpty else { return missingValue(argument) }
+                options.output = value
+            default:
+                return unexpected(argument)
+            }
+        }
+        return .success(.report(options))
     }
 
     private static func unexpected(_ argument: String) -> Result<GuestcraftCommand, UsageError> {

@@ -26,19 +26,24 @@ public enum DemoLauncher {
     public static func start(_ options: GuestcraftCommand.DemoOptions, services: LiveServices) async -> Result<Started, StartupError> {
         let directory = services.stateDirectory.appendingPathComponent("demo", isDirectory: true)
         let files = DemoFiles(directory: directory)
+        // The hotel lives on today's date at the property: one made on another day is made again,
+        // so the demo always shows a working morning (arrivals to check in, departures to check out).
+        let today = DemoConfiguration.dateAtProperties(Instant(Date()))
         if let rooms = options.rooms, files.rooms != rooms {
+            files.removeData()
+        } else if files.day != today {
             files.removeData()
         }
         let rooms = options.rooms ?? files.rooms ?? 120
         let instance: DemoInstance
         do {
-            instance = try startInstance(port: files.port ?? 0, rooms: rooms, directory: directory,
+            instance = try startInstance(port: files.port ?? 0, rooms: rooms, directory: directory, today: today,
                                          log: { [log = services.log] line in log.write("demo: \(line)") })
         } catch {
             services.log.write("demo: \(error)")
             return .failure(StartupError(L("cli.demo_failed")))
         }
-        files.save(port: instance.port, rooms: rooms)
+        files.save(port: instance.port, rooms: rooms, day: instance.configuration.startingBusinessDate)
         services.log.write("demo: listening on \(instance.origin)")
         guard let origin = InstanceOrigin(string: instance.origin),
               let member = DemoMember(rawValue: options.member.rawValue) else {
@@ -61,10 +66,10 @@ public enum DemoLauncher {
 
     /// Starts on the port of last time (the saved instance keeps its address), else on a free one.
     /// The instance logs to the app's log file: the screen is the app's while it runs.
-    static func startInstance(port: UInt16, rooms: Int, directory: URL,
+    static func startInstance(port: UInt16, rooms: Int, directory: URL, today: BusinessDate,
                               log: @escaping @Sendable (String) -> Void) throws(DemoError) -> DemoInstance {
         var configuration = DemoConfiguration(host: "127.0.0.1", port: port, dataDirectory: directory, rooms: rooms,
-                                              log: log)
+                                              businessDate: today, log: log)
         do {
             return try DemoInstance.start(configuration)
         } catch .couldNotListen where port != 0 {
@@ -112,18 +117,21 @@ public enum DemoLauncher {
     }
 }
 
-/// What `--demo` remembers beside the demo's data: the port, the room count and the address of
-/// the last run.
+/// What `--demo` remembers beside the demo's data: the port, the room count, the day the hotel
+/// was made for and the address of the last run.
 struct DemoFiles {
     let directory: URL
 
     var port: UInt16? { read("port").flatMap { UInt16($0) } }
     var rooms: Int? { read("rooms").flatMap { Int($0) } }
     var origin: InstanceOrigin? { read("origin").flatMap { InstanceOrigin(string: $0) } }
+    /// The business date the hotel was made on.
+    var day: BusinessDate? { read("day").flatMap { BusinessDate($0) } }
 
-    func save(port: UInt16, rooms: Int) {
+    func save(port: UInt16, rooms: Int, day: BusinessDate) {
         write("port", String(port))
         write("rooms", String(rooms))
+        write("day", day.description)
     }
 
     func save(origin: InstanceOrigin) { write("origin", origin.string) }

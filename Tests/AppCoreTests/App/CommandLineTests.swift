@@ -33,9 +33,19 @@ import Testing
                 == .run(Command.RunOptions(mouse: false, link: .reservation("R-1042"))))
     }
 
+    @Test func reportTakesAFormatAndAnOutputFile() throws {
+        #expect(try Command.parse(["report", "today"]).get() == .report(Command.ReportOptions()))
+        #expect(try Command.parse(["report", "today", "--format", "csv", "--output", "/tmp/today.csv"]).get()
+                == .report(Command.ReportOptions(format: .csv, output: "/tmp/today.csv")))
+        #expect(try Command.parse(["report", "today", "-o", "r.txt", "--format", "text"]).get()
+                == .report(Command.ReportOptions(format: .text, output: "r.txt")))
+        #expect(!(try Command.parse(["report", "today"]).get().isFullScreen))
+    }
+
     @Test(arguments: [["--as", "supervisor"], ["--demo", "--as", "chef"], ["--demo", "--rooms", "0"],
                       ["--demo", "--rooms"], ["pair"], ["pair", "a", "b"], ["status", "extra"], ["open", "guest/1"],
-                      ["open"], ["--bogus"]])
+                      ["open"], ["--bogus"], ["report"], ["report", "yesterday"], ["report", "today", "--format", "pdf"],
+                      ["report", "today", "--output"], ["report", "today", "--printer"]])
     func wrongArgumentsAreRefusedWithASentence(_ arguments: [String]) {
         guard case .failure(let error) = Command.parse(arguments) else {
             Issue.record("\(arguments) was accepted")
@@ -48,7 +58,8 @@ import Testing
         let help = Command.helpText
         for command in ["guestcraft --demo", "--as frontdesk|housekeeper|supervisor|manager", "--rooms N",
                         "guestcraft open room/<number>", "reservation/<code>", "guestcraft pair <link>", "--yes",
-                        "--device-name NAME", "guestcraft status", "guestcraft send", "--help", "--version", "--no-mouse"] {
+                        "--device-name NAME", "guestcraft status", "guestcraft send",
+                        "guestcraft report today [--format text|csv] [--output FILE]", "--help", "--version", "--no-mouse"] {
             #expect(help.contains(command), "help lacks \(command)")
         }
     }

@@ -37,26 +37,18 @@ public enum ReportCommand {
             return nothingSavedStatus
         }
         let partition = WorkContext.partition(instance: instance, session: session, workspace: choice.workspace.id)
-        let today: (value: TodayOverview, savedAt: Date)?
-        let units: (value: UnitList, savedAt: Date)?
+        let report: String?
         do {
-            today = try saved(LiveWork.todayKey(choice.property.id), as: TodayOverview.self, partition: partition,
-                              services: services, now: now)
-            units = try saved(LiveWork.unitsKey(choice.property.id), as: UnitList.self, partition: partition,
-                              services: services, now: now)
+            report = try render(choice.property, partition: partition, format: options.format, services: services, now: now)
         } catch {
             services.log.write("report: \(error)")
             Terminal.error(ErrorText.offline(error))
             return 2
         }
-        guard today != nil || units != nil else {
+        guard let report else {
             Terminal.error(L("report.nothing_saved"))
             return nothingSavedStatus
         }
-        // The older copy: nothing in the report is newer than this.
-        let savedAt = [today?.savedAt, units?.savedAt].compactMap { $0 }.min() ?? now
-        let report = DowntimeReport.render(propertyName: choice.property.name, today: today?.value, units: units?.value,
-                                           asOf: LocalTime.stamp(savedAt), format: options.format)
         guard let path = options.output else {
             FileHandle.standardOutput.write(Data(report.utf8))
             return 0
@@ -67,6 +59,21 @@ public enum ReportCommand {
         }
         Terminal.out(L("report.written", ["path": path]))
         return 0
+    }
+
+    /// The report of `property` from the copies saved in `partition` (the command's and Today's
+    /// `p`), nil when neither Today nor the rooms are saved.
+    static func render(_ property: Property, partition: Partition, format: DowntimeReport.Format, services: LiveServices,
+                       now: Date) throws(OfflineStoreError) -> String? {
+        let today = try saved(LiveWork.todayKey(property.id), as: TodayOverview.self, partition: partition,
+                              services: services, now: now)
+        let units = try saved(LiveWork.unitsKey(property.id), as: UnitList.self, partition: partition,
+                              services: services, now: now)
+        guard today != nil || units != nil else { return nil }
+        // The older copy: nothing in the report is newer than this.
+        let savedAt = [today?.savedAt, units?.savedAt].compactMap { $0 }.min() ?? now
+        return DowntimeReport.render(propertyName: property.name, today: today?.value, units: units?.value,
+                                     asOf: LocalTime.stamp(savedAt), format: format)
     }
 
     /// A saved read of the partition and its time, as the work tabs read it (72 hours, this

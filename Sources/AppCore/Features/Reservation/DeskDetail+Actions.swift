@@ -404,7 +404,7 @@ extension DeskDetail {
     func finished(_ attempt: DeskAttempt, _ result: DeskActionResult, _ page: inout ReservationPage,
                   _ state: inout State) -> Effect<Action> {
         let id = page.id
-        let readAgain = Effect<Action>.merge(readReservation(id, loadSaved: false), readBalance(id))
+        let readAgain = readReservation(id, loadSaved: false)
         let online = Effect<Action>.send(.delegate(.work(.connection(.online))))
         switch result {
         case .done(let reservation):

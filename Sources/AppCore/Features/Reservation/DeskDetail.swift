@@ -278,13 +278,11 @@ public struct DeskDetail: Reducer {
     }
 
     static let readID: EffectID = "desk.detail.read"
-    static let balanceID: EffectID = "desk.detail.balance"
     static let sideReadID: EffectID = "desk.detail.side"
     static let actionID: EffectID = "desk.detail.action"
-    static let dateID: EffectID = "desk.detail.date"
 
     /// Cancelled by the host when the context stops.
-    public static let effectIDs: [EffectID] = [readID, balanceID, sideReadID, actionID, dateID]
+    public static let effectIDs: [EffectID] = [readID, sideReadID, actionID]
 
     let environment: DeskDetailEnvironment
 
@@ -296,7 +294,7 @@ public struct DeskDetail: Reducer {
         switch action {
         case .appeared:
             state.grants = environment.grants
-            return .merge(readTop(&state, loadSaved: true), readBusinessDate())
+            return readTop(&state, loadSaved: true)
 
         case .refresh:
             return readTop(&state, loadSaved: false)
@@ -433,7 +431,7 @@ public struct DeskDetail: Reducer {
             if !loadSaved, page.freshness != .loading { page.freshness = .updating(lastUpdated: page.lastUpdated) }
             if loadSaved, page.reservation == nil { page.freshness = .loading }
             state.stack[state.stack.count - 1] = .reservation(page)
-            return .merge(readReservation(page.id, loadSaved: loadSaved), readBalance(page.id))
+            return readReservation(page.id, loadSaved: loadSaved)
         case .guest(var page):
             guard environment.allows(.guestsRead), environment.has(.reservations) else {
                 page.forbidden = true
@@ -451,27 +449,27 @@ public struct DeskDetail: Reducer {
         }
     }
 
+    /// The reservation (its saved copy first when `loadSaved`, with the business date), then
+    /// its folio balance, one after the other in one effect.
     func readReservation(_ id: ReservationID, loadSaved: Bool) -> Effect<Action> {
         let environment = self.environment
+        let balance = mayReadFolio
         return .run(id: Self.readID, cancelInFlight: true) { send in
-            if loadSaved { send(.reservationSavedLoaded(id, await environment.savedReservation(id))) }
+            if loadSaved {
+                send(.reservationSavedLoaded(id, await environment.savedReservation(id)))
+                send(.businessDateLoaded(await environment.businessDate()))
+            }
             send(.reservationRead(id, await environment.fetchReservation(id)))
+            if balance { send(.balanceRead(id, await environment.fetchBalance(id))) }
         }
     }
 
-    /// The folio balance, only with `folios.read` and the `folios` capability.
+    /// The folio balance alone, only with `folios.read` and the `folios` capability.
     func readBalance(_ id: ReservationID) -> Effect<Action> {
         guard mayReadFolio else { return .none }
         let environment = self.environment
-        return .run(id: Self.balanceID, cancelInFlight: true) { send in
+        return .run(id: Self.readID) { send in
             send(.balanceRead(id, await environment.fetchBalance(id)))
-        }
-    }
-
-    func readBusinessDate() -> Effect<Action> {
-        let environment = self.environment
-        return .run(id: Self.dateID, cancelInFlight: true) { send in
-            send(.businessDateLoaded(await environment.businessDate()))
         }
     }
 
@@ -522,8 +520,7 @@ public struct DeskDetail: Reducer {
     /// Back: the screen below, or `.closed` on the bottom one.
     func back(_ state: inout State) -> Effect<Action> {
         guard state.stack.count > 1 else {
-            return .merge(.cancel(id: Self.readID), .cancel(id: Self.balanceID), .cancel(id: Self.sideReadID),
-                          .send(.delegate(.closed)))
+            return .merge(.cancel(id: Self.readID), .cancel(id: Self.sideReadID), .send(.delegate(.closed)))
         }
         state.stack.removeLast()
         state.notice = nil

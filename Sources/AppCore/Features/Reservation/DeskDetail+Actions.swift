@@ -23,8 +23,8 @@ extension DeskDetail {
 
     /// Why `key` cannot be used on the focused room now (a short reason for the hint line), nil
     /// when it can. The instance checks again; this only spares a request that would be refused.
-    static func blocked(_ key: DeskKey, _ page: ReservationPage, businessDate: BusinessDate?,
-                        environment: DeskGrants) -> String? {
+    public static func blocked(_ key: DeskKey, _ page: ReservationPage, businessDate: BusinessDate?,
+                               grants environment: DeskGrants) -> String? {
         guard let reservation = page.reservation else { return L("desk.reason.not_read") }
         if key == .guest {
             return environment.allows(.guestsRead) ? nil : L("desk.reason.not_your_role")
@@ -107,7 +107,7 @@ extension DeskDetail {
 
     func act(_ key: DeskKey, _ state: inout State) -> Effect<Action> {
         guard var page = state.reservationPage else { return .none }
-        if let reason = Self.blocked(key, page, businessDate: state.businessDate, environment: environment.grants) {
+        if let reason = Self.blocked(key, page, businessDate: state.businessDate, grants: environment.grants) {
             state.notice = Notice(.info, L("desk.disabled", ["action": key.name, "reason": reason]))
             return .none
         }
@@ -382,7 +382,7 @@ extension DeskDetail {
                 state.unknownOutcome = nil
                 state.unknownOutcomeSeen = false
                 state.reservationPage = page
-                return .merge(effect, readBalance(id))
+                return effect
             }
             if case .sessionEnded = result {
                 state.reservationPage = page
@@ -441,8 +441,12 @@ extension DeskDetail {
         case .noAnswer:
             state.notice = Notice(.info, L("desk.lost.checking"))
             let environment = self.environment
+            let balance = mayReadFolio
             return .run(id: Self.readID, cancelInFlight: true) { send in
-                send(.lostAnswerRead(id, attempt, await environment.fetchReservation(id)))
+                let result = await environment.fetchReservation(id)
+                send(.lostAnswerRead(id, attempt, result))
+                if let connection = result.connection { send(.delegate(.work(.connection(connection)))) }
+                if balance, case .fresh = result { send(.balanceRead(id, await environment.fetchBalance(id))) }
             }
         case .notSent:
             state.notice = Notice(.warning, L("desk.not_sent"))

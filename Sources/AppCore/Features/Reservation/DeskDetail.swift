@@ -459,29 +459,24 @@ public struct DeskDetail: Reducer {
                 send(.reservationSavedLoaded(id, await environment.savedReservation(id)))
                 send(.businessDateLoaded(await environment.businessDate()))
             }
-            send(.reservationRead(id, await environment.fetchReservation(id)))
+            let result = await environment.fetchReservation(id)
+            send(.reservationRead(id, result))
+            // Sent from here, in order: the balance's read below never overtakes it.
+            if let connection = result.connection { send(.delegate(.work(.connection(connection)))) }
             if balance { send(.balanceRead(id, await environment.fetchBalance(id))) }
-        }
-    }
-
-    /// The folio balance alone, only with `folios.read` and the `folios` capability.
-    func readBalance(_ id: ReservationID) -> Effect<Action> {
-        guard mayReadFolio else { return .none }
-        let environment = self.environment
-        return .run(id: Self.readID) { send in
-            send(.balanceRead(id, await environment.fetchBalance(id)))
         }
     }
 
     var mayReadFolio: Bool { environment.allows(.foliosRead) && environment.has(.folios) }
 
-    /// Lands a read of the reservation on its screen.
+    /// Lands a read of the reservation on its screen (the effect that read it tells the app
+    /// what it says of the connection).
     func land(_ result: ReadResult<Reservation>, on page: inout ReservationPage, _ state: inout State) -> Effect<Action> {
         let ended = result.land(freshness: &page.freshness, lastUpdated: &page.lastUpdated, notice: &state.notice,
                                 hasContent: page.reservation != nil, forbidden: L("reservation.forbidden"),
                                 formatTime: environment.formatTime, clearsError: false,
                                 failure: Self.readFailure)
-        var effects: [Effect<Action>] = result.connection.map { [.send(.delegate(.work(.connection($0))))] } ?? []
+        var effects: [Effect<Action>] = []
         switch ended {
         case .show(let reservation):
             show(reservation, on: &page)

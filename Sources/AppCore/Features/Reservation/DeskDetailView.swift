@@ -99,7 +99,7 @@ enum DeskDetailView {
         var hints: [KeyHint] = []
         var help: [KeyHint] = []
         for key in [DeskDetail.DeskKey.checkIn, .checkOut, .assign, .unassign, .undo, .guest] {
-            let reason = DeskDetail.blocked(key, page, businessDate: state.businessDate, environment: environment)
+            let reason = DeskDetail.blocked(key, page, businessDate: state.businessDate, grants: environment)
             let label = key == .undo ? undoLabel(page.focusedStay) : key.name
             hints.append(KeyHint(key: String(key.rawValue), label: reason ?? label, isEnabled: reason == nil))
             help.append(KeyHint(key: String(key.rawValue), label: reason.map { label + " — " + $0 } ?? label,

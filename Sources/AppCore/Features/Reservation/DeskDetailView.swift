@@ -31,7 +31,7 @@ enum DeskDetailView {
         body.notices = [state.unknownOutcome, state.notice, freshness.flatMap(WorkNotices.freshness),
                         WorkNotices.outbox(badge)].compactMap { $0 }
         let outbox = WorkNotices.outboxHints(badge)
-        if !outbox.isEmpty {
+        if !outbox.isEmpty, !DeskDetail.isEditingText(state) {
             let split = max(0, body.hints.count - 3)
             body.hints.insert(contentsOf: outbox, at: split)
         }
@@ -96,20 +96,37 @@ enum DeskDetailView {
             rows.append(.paragraph(Span(L("reservation.notes") + " ", style: .muted), Span(inert: notes)))
         }
         let focus = page.focusedStay.map { roomRowID($0.id) }
-        var hints: [KeyHint] = []
+        // The keys the focused room allows first; the others after, disabled with their reason
+        // (keys sharing a reason in one hint: "c o a u z needs the instance: offline").
+        var enabled: [KeyHint] = []
+        var disabled: [(keys: [String], reason: String)] = []
         var help: [KeyHint] = []
         for key in [DeskDetail.DeskKey.checkIn, .checkOut, .assign, .unassign, .undo, .guest] {
             let reason = DeskDetail.blocked(key, page, businessDate: state.businessDate, grants: environment)
             let label = key == .undo ? undoLabel(page.focusedStay) : key.name
-            hints.append(KeyHint(key: String(key.rawValue), label: reason ?? label, isEnabled: reason == nil))
-            help.append(KeyHint(key: String(key.rawValue), label: reason.map { label + " — " + $0 } ?? label,
-                                isEnabled: reason == nil))
+            let letter = String(key.rawValue)
+            if let reason {
+                if let index = disabled.firstIndex(where: { $0.reason == reason }) {
+                    disabled[index].keys.append(letter)
+                } else {
+                    disabled.append(([letter], reason))
+                }
+            } else {
+                enabled.append(KeyHint(key: letter, label: label))
+            }
+            help.append(KeyHint(key: letter, label: reason.map { label + " — " + $0 } ?? label, isEnabled: reason == nil))
         }
+        var hints = enabled + disabled.map { KeyHint(key: $0.keys.joined(separator: " "), label: $0.reason, isEnabled: false) }
         hints += commonHints
         help += [KeyHint(key: L("keys.enter"), label: L("desk.help.enter")),
                  KeyHint(key: L("keys.arrows"), label: L("desk.help.rooms"))] + commonHints.dropLast()
         var body = ScreenBody(rows: rows, focus: focus, hints: hints, helpKeys: help)
-        if case .reason(let prompt) = page.mode { body.overlay = reasonOverlay(prompt, page) }
+        if case .reason(let prompt) = page.mode {
+            body.overlay = reasonOverlay(prompt, page)
+            body.hints = [KeyHint(key: L("keys.enter"), label: L("desk.reason.send")),
+                          KeyHint(key: L("keys.escape"), label: L("keys.cancel"))]
+            body.helpKeys = body.hints
+        }
         return body
     }
 
@@ -131,7 +148,9 @@ enum DeskDetailView {
         }
         var spans = [Span(L("reservation.balance") + " ")]
         if let amount { spans.append(Span(amount)) }
-        return Row(spans, trailing: [Span(when, style: .muted)])
+        if !when.isEmpty { spans.append(Span((amount == nil ? "" : " · ") + when, style: .muted)) }
+        // Wraps rather than cutting the amount on a narrow screen.
+        return Row(spans, wraps: true)
     }
 
     static func reasonOverlay(_ prompt: DeskDetail.ReasonPrompt, _ page: DeskDetail.ReservationPage) -> Overlay {
@@ -244,8 +263,8 @@ enum DeskDetailView {
         if let owed = quote.quote {
             let when = quote.updated.map { L("reservation.balance_updated", ["time": $0]) } ?? ""
             rows.append(Row([Span(L("desk.check_out.remaining") + " "),
-                             Span(DeskMoney.format(owed.remainingBalanceMinor, owed.currency))],
-                            trailing: [Span(when, style: .muted)]))
+                             Span(DeskMoney.format(owed.remainingBalanceMinor, owed.currency)),
+                             Span(when.isEmpty ? "" : " · " + when, style: .muted)], wraps: true))
             if owed.needsApproval {
                 rows.append(.paragraph(Span(L("desk.check_out.needs_approval"), style: .noticeWarning)))
             } else if owed.lastRoom {

@@ -116,6 +116,30 @@ import Testing
         #expect(undone.rooms.first { $0.id == "sty_0005" }?.status == .reserved)
     }
 
+    @Test func aCodeIsFoundByExactMatchAndTheGuestAndBalanceAreSavedReads() async throws {
+        let f = try await LiveFixture(member: .frontdesk)
+        let desk = f.work.deskDetail
+        guard case .fresh(let found?, _) = await desk.findReservation("hv-1001") else {
+            Issue.record("HV-1001 not found")
+            return
+        }
+        #expect(found == ReservationRef(id: "rsv_0001", code: "HV-1001"), "the exact code, letter case aside")
+        if case .fresh(let none, _) = await desk.findReservation("HV-9999") { #expect(none == nil) } else { Issue.record("no answer") }
+        #expect(await desk.savedGuest("gst_0001") == nil)
+        guard case .fresh(let amelia, _) = await desk.fetchGuest("gst_0001") else {
+            Issue.record("no guest")
+            return
+        }
+        #expect(amelia.stays.map(\.propertyID) == ["prp_garden", "prp_harbour"])
+        #expect(await desk.savedGuest("gst_0001")?.value == amelia)
+        guard case .fresh(let balance, _) = await desk.fetchBalance("rsv_0002") else {
+            Issue.record("no balance")
+            return
+        }
+        #expect(balance.balanceMinor == 12150 && balance.currency == "EUR")
+        #expect(desk.propertyNames["prp_garden"] == "Garden Court Hotel")
+    }
+
     @MainActor
     @Test func aLostAnswerIsReadAgainAndSaysItWasDoneAppliedOnce() async throws {
         let f = try await LiveFixture(member: .frontdesk)

@@ -442,7 +442,9 @@ extension DeskDetail {
             state.notice = Notice(.info, L("desk.lost.checking"))
             let environment = self.environment
             let balance = mayReadFolio
-            return .run(id: Self.readID, cancelInFlight: true) { send in
+            // Under the action's id: a refresh meanwhile (the connection back) must not cancel the
+            // read that says what became of the action.
+            return .run(id: Self.actionID) { send in
                 let result = await environment.fetchReservation(id)
                 send(.lostAnswerRead(id, attempt, result))
                 if let connection = result.connection { send(.delegate(.work(.connection(connection)))) }

@@ -1,0 +1,589 @@
+import Catalog
+import Foundation
+import GuestCraftAPI
+
+/// What a desk detail tells the tab that embeds it.
+public enum DeskDetailDelegate: Equatable, Sendable {
+    /// Esc on the bottom screen: the host shows its list again (and sets its detail to nil).
+    case closed
+    /// What a work screen tells the app: `.sessionEnded` (a 401), `.connection(…)`, `.sendNow`, `.openReview`.
+    case work(WorkTabDelegate)
+}
+
+/// The reservation and guest screens a desk tab opens (Today, Search): a stack, Esc goes back.
+///
+/// The reservation screen shows the guest, the stay, each room and the folio balance, and takes
+/// the desk's actions on the focused room (`a` assign, `u` unassign, `c` check in, `o` check
+/// out, `z` undo, `g` the guest). The actions are sent online only, never through the outbox,
+/// each with the reservation's version as `If-Match`; after each the reservation is read again.
+/// The host sends `.appeared` right after setting the state and forwards every key, paste and
+/// click while a detail is open; on `.delegate(.closed)` it sets its detail to nil. The outbox's
+/// keys (`n`, `v`) are left to the host.
+public struct DeskDetail: Reducer {
+    public struct State: Equatable, Sendable {
+        /// The screens, the top one last (never empty).
+        public var stack: [Page]
+        /// The last sentence for the person (an action's outcome, a refusal, a failed read).
+        public var notice: Notice?
+        /// "Outcome unknown — check before trying again": kept until the person has seen the
+        /// reservation (a fresh read shown, then a key).
+        public var unknownOutcome: Notice?
+        /// A fresh read was shown since `unknownOutcome` was set: the next key takes it down.
+        public var unknownOutcomeSeen: Bool
+        /// The property's business date as last read (for the check-in checks), nil when unknown.
+        public var businessDate: BusinessDate?
+        /// What the role and the instance allow (set from the environment on `.appeared`).
+        public var grants: DeskGrants
+
+        public init(stack: [Page], notice: Notice? = nil, unknownOutcome: Notice? = nil,
+                    unknownOutcomeSeen: Bool = false, businessDate: BusinessDate? = nil, grants: DeskGrants = DeskGrants()) {
+            self.stack = stack
+            self.grants = grants
+            self.notice = notice
+            self.unknownOutcome = unknownOutcome
+            self.unknownOutcomeSeen = unknownOutcomeSeen
+            self.businessDate = businessDate
+        }
+
+        /// The screen on top.
+        public var top: Page { stack[stack.count - 1] }
+
+        /// The reservation screen on top, if that is what is on top.
+        public var reservationPage: ReservationPage? {
+            get { if case .reservation(let page) = stack.last { page } else { nil } }
+            set { if let newValue, case .reservation = stack.last { stack[stack.count - 1] = .reservation(newValue) } }
+        }
+
+        /// The guest screen on top, if that is what is on top.
+        public var guestPage: GuestPage? {
+            get { if case .guest(let page) = stack.last { page } else { nil } }
+            set { if let newValue, case .guest = stack.last { stack[stack.count - 1] = .guest(newValue) } }
+        }
+    }
+
+    /// One screen of the stack.
+    public enum Page: Equatable, Sendable {
+        /// A reservation looked for by its code (`guestcraft open reservation/HV-1001`).
+        case finding(code: String)
+        case reservation(ReservationPage)
+        case guest(GuestPage)
+    }
+
+    /// The reservation screen.
+    public struct ReservationPage: Equatable, Sendable {
+        public var id: ReservationID
+        public var code: String
+        public var reservation: Reservation?
+        public var freshness: Freshness
+        public var lastUpdated: String?
+        public var balance: FolioBalance?
+        public var balanceFreshness: Freshness
+        public var balanceUpdated: String?
+        /// The focused room (index into `reservation.rooms`).
+        public var focus: Int
+        /// A step of an action over the screen (the free rooms, the check-in checks, the
+        /// check-out quote, a reason to type).
+        public var mode: Mode?
+        /// The action on its way to the instance.
+        public var sending: DeskAttempt?
+        /// The attempt whose answer was lost and that the reservation did not show done: trying
+        /// the same action again reuses its idempotency key.
+        public var retry: DeskAttempt?
+
+        public init(id: ReservationID, code: String, reservation: Reservation? = nil, freshness: Freshness = .loading,
+                    lastUpdated: String? = nil, balance: FolioBalance? = nil, balanceFreshness: Freshness = .loading,
+                    balanceUpdated: String? = nil, focus: Int = 0, mode: Mode? = nil, sending: DeskAttempt? = nil,
+                    retry: DeskAttempt? = nil) {
+            self.id = id
+            self.code = code
+            self.reservation = reservation
+            self.freshness = freshness
+            self.lastUpdated = lastUpdated
+            self.balance = balance
+            self.balanceFreshness = balanceFreshness
+            self.balanceUpdated = balanceUpdated
+            self.focus = focus
+            self.mode = mode
+            self.sending = sending
+            self.retry = retry
+        }
+
+        /// The focused room.
+        public var focusedStay: Stay? {
+            guard let rooms = reservation?.rooms, !rooms.isEmpty else { return nil }
+            return rooms[min(max(0, focus), rooms.count - 1)]
+        }
+
+        func stay(_ id: StayID) -> Stay? { reservation?.rooms.first { $0.id == id } }
+    }
+
+    /// A step of an action on the reservation screen.
+    public enum Mode: Equatable, Sendable {
+        case assign(AssignChoice)
+        case checkIn(CheckInChecks)
+        case checkOut(CheckOutQuote)
+        case reason(ReasonPrompt)
+    }
+
+    /// The free rooms of the booked type for the whole stay (`units.available`, never saved).
+    public struct AssignChoice: Equatable, Sendable {
+        public var stay: StayID
+        /// nil while the list is read.
+        public var units: [AvailableUnit]?
+        public var focus: Int
+        /// Why the list could not be read.
+        public var failure: String?
+
+        public init(stay: StayID, units: [AvailableUnit]? = nil, focus: Int = 0, failure: String? = nil) {
+            self.stay = stay
+            self.units = units
+            self.focus = focus
+            self.failure = failure
+        }
+    }
+
+    /// The check-in confirmation: the checks the instance makes, as far as this device knows them.
+    public struct CheckInChecks: Equatable, Sendable {
+        public var stay: StayID
+        /// The room's housekeeping status (nil while read, or unknown).
+        public var unitStatus: HousekeepingStatus?
+        public var statusRead: Bool
+
+        public init(stay: StayID, unitStatus: HousekeepingStatus? = nil, statusRead: Bool = false) {
+            self.stay = stay
+            self.unitStatus = unitStatus
+            self.statusRead = statusRead
+        }
+    }
+
+    /// The check-out confirmation: what would remain owed.
+    public struct CheckOutQuote: Equatable, Sendable {
+        public var stay: StayID
+        public var quote: CheckoutQuote?
+        public var freshness: Freshness
+        public var updated: String?
+        /// Why the quote is not shown (the role or the instance does not offer it, or it failed).
+        public var unavailable: String?
+
+        public init(stay: StayID, quote: CheckoutQuote? = nil, freshness: Freshness = .loading, updated: String? = nil,
+                    unavailable: String? = nil) {
+            self.stay = stay
+            self.quote = quote
+            self.freshness = freshness
+            self.updated = updated
+            self.unavailable = unavailable
+        }
+    }
+
+    /// A reason to type before sending again: an override of readiness, an approval of money owed.
+    public struct ReasonPrompt: Equatable, Sendable {
+        public enum Purpose: Equatable, Sendable {
+            /// Check in a room that is not ready (`stays.override_readiness`).
+            case overrideReadiness
+            /// Check out the last room with money owed (`folios.approve_open_balance`).
+            case approveOpenBalance
+        }
+
+        public var stay: StayID
+        public var purpose: Purpose
+        public var text: TextInput
+
+        public init(stay: StayID, purpose: Purpose, text: TextInput = TextInput(limit: 500)) {
+            self.stay = stay
+            self.purpose = purpose
+            self.text = text
+        }
+    }
+
+    /// One attempt of a front-desk action: its stay, request and idempotency key.
+    public struct DeskAttempt: Equatable, Sendable {
+        public var stay: StayID
+        /// The room's number, for the sentences (nil when it has none).
+        public var number: String?
+        public var request: DeskRequest
+        /// Empty until the effect made it (one per attempt).
+        public var idempotencyKey: String
+
+        public init(stay: StayID, number: String?, request: DeskRequest, idempotencyKey: String = "") {
+            self.stay = stay
+            self.number = number
+            self.request = request
+            self.idempotencyKey = idempotencyKey
+        }
+    }
+
+    /// The guest screen.
+    public struct GuestPage: Equatable, Sendable {
+        public var id: GuestID
+        public var name: String
+        public var detail: GuestDetail?
+        public var freshness: Freshness
+        public var lastUpdated: String?
+        /// The focused stay (index into `detail.stays`).
+        public var focus: Int
+        /// The role cannot read guests: the screen says why instead of reading.
+        public var forbidden: Bool
+
+        public init(id: GuestID, name: String, detail: GuestDetail? = nil, freshness: Freshness = .loading,
+                    lastUpdated: String? = nil, focus: Int = 0, forbidden: Bool = false) {
+            self.id = id
+            self.name = name
+            self.detail = detail
+            self.freshness = freshness
+            self.lastUpdated = lastUpdated
+            self.focus = focus
+            self.forbidden = forbidden
+        }
+    }
+
+    /// Opens a reservation.
+    public static func reservation(_ id: ReservationID, code: String) -> State {
+        State(stack: [.reservation(ReservationPage(id: id, code: code))])
+    }
+
+    /// Opens a guest.
+    public static func guest(_ id: GuestID, name: String) -> State {
+        State(stack: [.guest(GuestPage(id: id, name: name))])
+    }
+
+    /// `guestcraft open reservation/HV-1001`: finds the reservation by its exact code, or says
+    /// there is none.
+    public static func reservationCode(_ code: String) -> State {
+        State(stack: [.finding(code: code)])
+    }
+
+    public enum Action: Equatable, Sendable {
+        /// Read what the top screen shows: the saved copy at once, then a fresh read.
+        case appeared
+        /// `r`, or the connection is back: read the top screen again.
+        case refresh
+        case keyPressed(Key)
+        case pasted(String)
+        case rowClicked(RowID)
+        case delegate(DeskDetailDelegate)
+
+        case found(String, ReadResult<ReservationRef?>)
+        case reservationSavedLoaded(ReservationID, SavedCopy<Reservation>?)
+        case reservationRead(ReservationID, ReadResult<Reservation>)
+        case businessDateLoaded(BusinessDate?)
+        case balanceRead(ReservationID, ReadResult<FolioBalance>)
+        case guestSavedLoaded(GuestID, SavedCopy<GuestDetail>?)
+        case guestRead(GuestID, ReadResult<GuestDetail>)
+        case availableRead(StayID, ReadResult<AvailableUnits>)
+        case unitStatusLoaded(StayID, HousekeepingStatus?)
+        case quoteRead(StayID, ReadResult<CheckoutQuote>)
+        case actionFinished(ReservationID, DeskAttempt, DeskActionResult)
+        /// The reservation read again after an action's answer was lost.
+        case lostAnswerRead(ReservationID, DeskAttempt, ReadResult<Reservation>)
+    }
+
+    static let readID: EffectID = "desk.detail.read"
+    static let sideReadID: EffectID = "desk.detail.side"
+    static let actionID: EffectID = "desk.detail.action"
+
+    /// Cancelled by the host when the context stops.
+    public static let effectIDs: [EffectID] = [readID, sideReadID, actionID]
+
+    let environment: DeskDetailEnvironment
+
+    public init(environment: DeskDetailEnvironment) {
+        self.environment = environment
+    }
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .appeared:
+            state.grants = environment.grants
+            return readTop(&state, loadSaved: true)
+
+        case .refresh:
+            return readTop(&state, loadSaved: false)
+
+        case .keyPressed(let key):
+            if state.unknownOutcomeSeen, state.unknownOutcome != nil, !Self.isEditingText(state) {
+                state.unknownOutcome = nil
+                state.unknownOutcomeSeen = false
+            }
+            switch state.top {
+            case .finding: return findingKey(key, &state)
+            case .reservation: return reservationKey(key, &state)
+            case .guest: return guestKey(key, &state)
+            }
+
+        case .pasted(let text):
+            guard case .reason(var prompt) = state.reservationPage?.mode else { return .none }
+            let line = PastedLine(text)
+            prompt.text.insert(line.text)
+            state.reservationPage?.mode = .reason(prompt)
+            return line.submits ? submitReason(&state) : .none
+
+        case .rowClicked(let id):
+            return rowClicked(id, &state)
+
+        case .delegate:
+            return .none
+
+        case .found(let code, let result):
+            guard case .finding(let shown) = state.top, shown == code else { return .none }
+            switch result {
+            case .fresh(let ref?, _):
+                state.stack[state.stack.count - 1] = .reservation(ReservationPage(id: ref.id, code: ref.code))
+                state.notice = nil
+                return .merge(.send(.delegate(.work(.connection(.online)))), readTop(&state, loadSaved: true))
+            case .fresh(nil, _):
+                state.notice = Notice(.warning, L("reservation.not_found", ["code": InertText.sanitize(code)]))
+                return .send(.delegate(.work(.connection(.online))))
+            case .offline:
+                state.notice = Notice(.warning, L("reservation.find_offline", ["code": InertText.sanitize(code)]))
+                return .send(.delegate(.work(.connection(.offline))))
+            case .forbidden:
+                state.notice = Notice(.warning, L("reservation.forbidden"))
+            case .sessionEnded:
+                return .send(.delegate(.work(.sessionEnded)))
+            case .failed(let code):
+                state.notice = Notice(.error, ErrorText.readFailure(problemCode: code))
+            }
+            return .none
+
+        case .reservationSavedLoaded(let id, let copy):
+            guard var page = state.reservationPage, page.id == id, let copy else { return .none }
+            if page.reservation == nil { show(copy.value, on: &page) }
+            page.lastUpdated = environment.formatTime(copy.savedAt)
+            if page.freshness == .loading { page.freshness = .updating(lastUpdated: page.lastUpdated) }
+            state.reservationPage = page
+            return .none
+
+        case .reservationRead(let id, let result):
+            guard var page = state.reservationPage, page.id == id else { return .none }
+            let effect = land(result, on: &page, &state)
+            state.reservationPage = page
+            return effect
+
+        case .businessDateLoaded(let date):
+            if let date { state.businessDate = date }
+            return .none
+
+        case .balanceRead(let id, let result):
+            guard var page = state.reservationPage, page.id == id else { return .none }
+            switch result {
+            case .fresh(let balance, let at):
+                page.balance = balance
+                page.balanceUpdated = environment.formatTime(at)
+                page.balanceFreshness = .current
+            case .offline, .failed:
+                page.balanceFreshness = .offline(lastUpdated: page.balanceUpdated)
+            case .forbidden:
+                page.balance = nil
+                page.balanceFreshness = .current
+            case .sessionEnded:
+                return .send(.delegate(.work(.sessionEnded)))
+            }
+            state.reservationPage = page
+            return .none
+
+        case .guestSavedLoaded(let id, let copy):
+            guard var page = state.guestPage, page.id == id, let copy else { return .none }
+            if page.detail == nil { page.detail = copy.value }
+            page.lastUpdated = environment.formatTime(copy.savedAt)
+            if page.freshness == .loading { page.freshness = .updating(lastUpdated: page.lastUpdated) }
+            state.guestPage = page
+            return .none
+
+        case .guestRead(let id, let result):
+            guard var page = state.guestPage, page.id == id else { return .none }
+            let ended = result.land(freshness: &page.freshness, lastUpdated: &page.lastUpdated, notice: &state.notice,
+                                    hasContent: page.detail != nil, forbidden: L("guest.forbidden"),
+                                    formatTime: environment.formatTime)
+            var effects: [Effect<Action>] = result.connection.map { [.send(.delegate(.work(.connection($0))))] } ?? []
+            switch ended {
+            case .show(let detail):
+                page.detail = detail
+                page.name = detail.guest.name
+                page.focus = min(page.focus, max(0, detail.stays.count - 1))
+            case .empty:
+                page.detail = nil
+                page.forbidden = true
+            case .sessionEnded:
+                effects = [.send(.delegate(.work(.sessionEnded)))]
+            case .keep:
+                break
+            }
+            state.guestPage = page
+            return .merge(effects)
+
+        default:
+            return reduceActions(into: &state, action: action)
+        }
+    }
+
+    // MARK: Reads
+
+    /// Reads the top screen: its saved copy first when `loadSaved`, then fresh.
+    func readTop(_ state: inout State, loadSaved: Bool) -> Effect<Action> {
+        let environment = self.environment
+        switch state.top {
+        case .finding(let code):
+            state.notice = nil
+            return .run(id: Self.readID, cancelInFlight: true) { send in
+                send(.found(code, await environment.findReservation(code)))
+            }
+        case .reservation(var page):
+            if !loadSaved, page.freshness != .loading { page.freshness = .updating(lastUpdated: page.lastUpdated) }
+            if loadSaved, page.reservation == nil { page.freshness = .loading }
+            state.stack[state.stack.count - 1] = .reservation(page)
+            return readReservation(page.id, loadSaved: loadSaved)
+        case .guest(var page):
+            guard environment.allows(.guestsRead), environment.has(.reservations) else {
+                page.forbidden = true
+                page.freshness = .current
+                state.stack[state.stack.count - 1] = .guest(page)
+                return .none
+            }
+            if !loadSaved, page.freshness != .loading { page.freshness = .updating(lastUpdated: page.lastUpdated) }
+            state.stack[state.stack.count - 1] = .guest(page)
+            let id = page.id
+            return .run(id: Self.readID, cancelInFlight: true) { send in
+                if loadSaved { send(.guestSavedLoaded(id, await environment.savedGuest(id))) }
+                send(.guestRead(id, await environment.fetchGuest(id)))
+            }
+        }
+    }
+
+    /// The reservation (its saved copy first when `loadSaved`, with the business date), then
+    /// its folio balance, one after the other in one effect.
+    func readReservation(_ id: ReservationID, loadSaved: Bool) -> Effect<Action> {
+        let environment = self.environment
+        let balance = mayReadFolio
+        return .run(id: Self.readID, cancelInFlight: true) { send in
+            if loadSaved {
+                send(.reservationSavedLoaded(id, await environment.savedReservation(id)))
+                send(.businessDateLoaded(await environment.businessDate()))
+            }
+            let result = await environment.fetchReservation(id)
+            send(.reservationRead(id, result))
+            // Sent from here, in order: the balance's read below never overtakes it.
+            if let connection = result.connection { send(.delegate(.work(.connection(connection)))) }
+            if balance { send(.balanceRead(id, await environment.fetchBalance(id))) }
+        }
+    }
+
+    var mayReadFolio: Bool { environment.allows(.foliosRead) && environment.has(.folios) }
+
+    /// Lands a read of the reservation on its screen (the effect that read it tells the app
+    /// what it says of the connection).
+    func land(_ result: ReadResult<Reservation>, on page: inout ReservationPage, _ state: inout State) -> Effect<Action> {
+        let ended = result.land(freshness: &page.freshness, lastUpdated: &page.lastUpdated, notice: &state.notice,
+                                hasContent: page.reservation != nil, forbidden: L("reservation.forbidden"),
+                                formatTime: environment.formatTime, clearsError: false,
+                                failure: Self.readFailure)
+        var effects: [Effect<Action>] = []
+        switch ended {
+        case .show(let reservation):
+            show(reservation, on: &page)
+            if state.unknownOutcome != nil { state.unknownOutcomeSeen = true }
+        case .empty:
+            page.reservation = nil
+            page.mode = nil
+        case .sessionEnded:
+            effects = [.send(.delegate(.work(.sessionEnded)))]
+        case .keep:
+            break
+        }
+        return .merge(effects)
+    }
+
+    static func readFailure(_ code: String?) -> String {
+        code == "reservation.not_found" ? L("reservation.gone") : ErrorText.readFailure(problemCode: code)
+    }
+
+    func show(_ reservation: Reservation, on page: inout ReservationPage) {
+        page.reservation = reservation
+        page.code = reservation.code
+        page.focus = min(page.focus, max(0, reservation.rooms.count - 1))
+    }
+
+    // MARK: Keys
+
+    func findingKey(_ key: Key, _ state: inout State) -> Effect<Action> {
+        switch key {
+        case .escape, .backspace, .left: return back(&state)
+        case .character("r"): return readTop(&state, loadSaved: false)
+        default: return .none
+        }
+    }
+
+    /// Back: the screen below, or `.closed` on the bottom one.
+    func back(_ state: inout State) -> Effect<Action> {
+        guard state.stack.count > 1 else {
+            return .merge(.cancel(id: Self.readID), .cancel(id: Self.sideReadID), .send(.delegate(.closed)))
+        }
+        state.stack.removeLast()
+        state.notice = nil
+        return .merge(.cancel(id: Self.sideReadID), readTop(&state, loadSaved: false))
+    }
+
+    func guestKey(_ key: Key, _ state: inout State) -> Effect<Action> {
+        guard var page = state.guestPage else { return .none }
+        let last = max(0, (page.detail?.stays.count ?? 0) - 1)
+        switch key {
+        case .up, .character("k"): page.focus = max(0, page.focus - 1)
+        case .down, .character("j"): page.focus = min(last, page.focus + 1)
+        case .home: page.focus = 0
+        case .end: page.focus = last
+        case .escape, .backspace, .left: return back(&state)
+        case .character("r"): return readTop(&state, loadSaved: false)
+        case .enter: return openStay(at: page.focus, &state)
+        default: return .none
+        }
+        state.guestPage = page
+        return .none
+    }
+
+    /// Opens a guest's stay: a stay here pushes its reservation; one elsewhere says so.
+    func openStay(at index: Int, _ state: inout State) -> Effect<Action> {
+        guard let stays = state.guestPage?.detail?.stays, stays.indices.contains(index) else { return .none }
+        let stay = stays[index]
+        guard stay.propertyID == environment.property else {
+            let sentence = environment.propertyNames[stay.propertyID].map {
+                L("guest.stay_elsewhere", ["code": InertText.sanitize(stay.reservation.code),
+                                           "property": InertText.sanitize($0)])
+            } ?? L("guest.stay_unreachable", ["code": InertText.sanitize(stay.reservation.code)])
+            state.notice = Notice(.info, sentence)
+            return .none
+        }
+        if case .reservation(let below)? = state.stack.dropLast().last, below.id == stay.reservation.id {
+            return back(&state)
+        }
+        state.notice = nil
+        state.stack.append(.reservation(ReservationPage(id: stay.reservation.id, code: stay.reservation.code)))
+        return readTop(&state, loadSaved: true)
+    }
+
+    func rowClicked(_ id: RowID, _ state: inout State) -> Effect<Action> {
+        switch state.top {
+        case .finding: return .none
+        case .guest(var page):
+            guard let index = page.detail?.stays.firstIndex(where: { DeskDetailView.stayRowID($0) == id }) else { return .none }
+            page.focus = index
+            state.guestPage = page
+        case .reservation(var page):
+            if case .assign(var choice) = page.mode {
+                guard let index = choice.units?.firstIndex(where: { DeskDetailView.unitRowID($0.id) == id }) else { return .none }
+                choice.focus = index
+                page.mode = .assign(choice)
+            } else if page.mode == nil {
+                guard let index = page.reservation?.rooms.firstIndex(where: { DeskDetailView.roomRowID($0.id) == id })
+                else { return .none }
+                page.focus = index
+            }
+            state.reservationPage = page
+        }
+        return .none
+    }
+
+    /// A reason field open: printable keys go to it.
+    public static func isEditingText(_ state: State) -> Bool {
+        if case .reason = state.reservationPage?.mode { return true }
+        return false
+    }
+}

@@ -9,12 +9,13 @@ import TestSupport
 final class SearchWorld: Sendable {
     let answers = Mutex<[ReadResult<SearchResults>]>([])
     let sent = Recorder<String>()
+    let desk = DeskWorld()
 
     var environment: SearchEnvironment {
         SearchEnvironment(search: { text in
             self.sent.append(text)
             return self.answers.withLock { $0.isEmpty ? .offline : $0.removeFirst() }
-        })
+        }, detail: desk.environment)
     }
 }
 

@@ -231,3 +231,70 @@ import Testing
         await store.finish()
     }
 }
+
+/// Today opens a stay's reservation (DeskDetail) and comes back to its lists.
+@MainActor
+@Suite struct TodayReservationTests {
+    @Test func enterOpensTheFocusedStaysReservationAndEscComesBackToTheLists() async {
+        let world = TodayWorld()
+        let reservation = DeskFixture.mendes()
+        world.desk.answerReservation(.fresh(reservation, at: DeskFixture.freshAt))
+        world.desk.answerBalance(.fresh(DeskFixture.balanced, at: DeskFixture.freshAt))
+        let state = TodayFeature.State(overview: TodayFixture.overview, freshness: .current, lastUpdated: "09:21",
+                                       hasLoaded: true, focus: "today.arrivals.sty_1005", propertyDate: TodayFixture.date)
+        let store = TestStore(initialState: state, reducer: TodayFeature(environment: world.environment))
+        await store.send(.keyPressed(.enter)) {
+            $0.detail = DeskDetail.reservation("rsv_1005", code: "HV-1005")
+            $0.detail?.grants = world.desk.environment.grants
+        }
+        await store.receive(.detail(.reservationSavedLoaded("rsv_1005", nil)))
+        await store.receive(.detail(.businessDateLoaded(DeskFixture.date))) { $0.detail?.businessDate = DeskFixture.date }
+        await store.receive(.detail(.reservationRead("rsv_1005", .fresh(reservation, at: DeskFixture.freshAt)))) {
+            $0.detail?.reservationPage?.reservation = reservation
+            $0.detail?.reservationPage?.lastUpdated = "09:21"
+            $0.detail?.reservationPage?.freshness = .current
+        }
+        // The balance's read races the app being told the instance answered.
+        var pending: Set<String> = ["balance", "detail.online", "online"]
+        while !pending.isEmpty {
+            let action = await store.receiveAny { action, state in
+                if case .detail(.balanceRead) = action {
+                    state.detail?.reservationPage?.balance = DeskFixture.balanced
+                    state.detail?.reservationPage?.balanceUpdated = "09:21"
+                    state.detail?.reservationPage?.balanceFreshness = .current
+                }
+            }
+            switch action {
+            case .detail(.balanceRead("rsv_1005", .fresh(DeskFixture.balanced, at: DeskFixture.freshAt)))?:
+                pending.remove("balance")
+            case .detail(.delegate(.work(.connection(.online))))?: pending.remove("detail.online")
+            case .delegate(.connection(.online))?: pending.remove("online")
+            default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
+            }
+        }
+        #expect(TodayTab.content(TodayTab.State(feature: store.state)).rows.contains {
+            $0.spans.map(\.text).joined().contains("Carlos Mendes")
+        })
+        await store.send(.keyPressed(.escape))
+        await store.receive(.detail(.delegate(.closed))) { $0.detail = nil }
+        #expect(store.state.focus == "today.arrivals.sty_1005", "back on the stay it came from")
+        await store.finish()
+    }
+
+    @Test func openReservationByCodeLooksItUp() async {
+        let world = TodayWorld()
+        world.desk.finds.withLock { $0 = [.fresh(nil, at: DeskFixture.freshAt)] }
+        let store = TestStore(initialState: TodayFeature.State(hasLoaded: true),
+                              reducer: TodayFeature(environment: world.environment))
+        await store.send(.openReservationCode("HV-9999")) {
+            $0.detail = DeskDetail.reservationCode("HV-9999")
+            $0.detail?.grants = world.desk.environment.grants
+        }
+        await store.receive(.detail(.found("HV-9999", .fresh(nil, at: DeskFixture.freshAt)))) {
+            $0.detail?.notice = Notice(.warning, "There is no reservation HV-9999 at this property.")
+        }
+        await store.receive(.detail(.delegate(.work(.connection(.online)))))
+        await store.receive(.delegate(.connection(.online)))
+        await store.finish()
+    }
+}

@@ -45,6 +45,7 @@ final class TodayWorld: Sendable {
     let printed = Mutex<Bool>(true)
     let now = Mutex<Date>(TodayFixture.morning)
     let calls = Recorder<String>()
+    let desk = DeskWorld()
 
     func answerReads(_ results: ReadResult<TodayOverview>...) { reads.withLock { $0 = results } }
 
@@ -58,6 +59,6 @@ final class TodayWorld: Sendable {
             writeReport: { self.calls.append("report"); return self.report.withLock { $0 } },
             printReport: { path in self.calls.append("print " + path); return self.printed.withLock { $0 } },
             now: { self.now.withLock { $0 } },
-            formatTime: HotelFixture.formatTime)
+            formatTime: HotelFixture.formatTime, detail: desk.environment)
     }
 }

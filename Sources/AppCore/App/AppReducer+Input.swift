@@ -186,9 +186,12 @@ extension AppReducer {
                 return .none
             }
             return .merge(select(.housekeeping, &state), tabEvent(.pasted(.housekeeping, number + "\n"), &state))
-        case .reservation:
-            state.current?.notices.append(Notice(.warning, L("app.open_reservation_not_available")))
-            return .none
+        case .reservation(let code):
+            guard state.current?.visibleTabs.contains(.today) == true else {
+                state.current?.notices.append(Notice(.warning, L("app.open_reservation_not_offered")))
+                return .none
+            }
+            return .merge(select(.today, &state), tabEvent(.openReservation(code), &state))
         }
     }
 }

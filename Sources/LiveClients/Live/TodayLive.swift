@@ -18,7 +18,8 @@ extension LiveWork {
             writeReport: { work.writeDowntimeReport() },
             printReport: { path in work.printReport(path) },
             now: { Date() },
-            formatTime: LiveWork.formatTime)
+            formatTime: LiveWork.formatTime,
+            detail: deskDetail)
     }
 }
 
@@ -37,6 +38,7 @@ extension LiveWork {
                 } catch {
                     return .offline
                 }
-            })
+            },
+            detail: deskDetail)
     }
 }

@@ -103,11 +103,11 @@ extension WorkTabs.Environment {
                         fetchToday: { fail("today.fetchToday"); return .offline },
                         writeReport: { fail("today.writeReport"); return .nothingSaved },
                         printReport: { _ in fail("today.printReport"); return false },
-                        now: { Date(timeIntervalSince1970: 0) }, formatTime: { _ in "" })
+                        now: { Date(timeIntervalSince1970: 0) }, formatTime: { _ in "" }, detail: .failing(fail))
                 }),
             search: SearchTab.Clients(
                 environment: { _ in
-                    SearchEnvironment(search: { _ in fail("search.search"); return .offline })
+                    SearchEnvironment(search: { _ in fail("search.search"); return .offline }, detail: .failing(fail))
                 }),
             housekeeping: HousekeepingTab.Clients(
                 environment: { _ in
@@ -145,7 +145,8 @@ extension TodayTab.Clients {
                 fetchToday: { calls.append("today.fetch"); return .offline },
                 writeReport: { calls.append("today.report"); return .nothingSaved },
                 printReport: { _ in calls.append("today.print"); return false },
-                now: { Date(timeIntervalSince1970: 0) }, formatTime: { _ in "" })
+                now: { Date(timeIntervalSince1970: 0) }, formatTime: { _ in "" },
+                detail: .failing { calls.append("unexpected " + $0) })
         })
     }
 }
@@ -178,5 +179,25 @@ enum TodayOpenedOffline {
     static func step(of action: AppAction?) -> String? {
         var scratch = AppState()
         return apply(action, &scratch)
+    }
+}
+
+extension DeskDetailEnvironment {
+    /// Reservation screens' clients that record their name in `fail` and answer nothing useful.
+    static func failing(_ fail: @escaping @Sendable (String) -> Void) -> DeskDetailEnvironment {
+        DeskDetailEnvironment(
+            savedReservation: { _ in fail("desk.savedReservation"); return nil },
+            fetchReservation: { _ in fail("desk.fetchReservation"); return .offline },
+            findReservation: { _ in fail("desk.findReservation"); return .offline },
+            savedGuest: { _ in fail("desk.savedGuest"); return nil },
+            fetchGuest: { _ in fail("desk.fetchGuest"); return .offline },
+            fetchBalance: { _ in fail("desk.fetchBalance"); return .offline },
+            fetchQuote: { _, _ in fail("desk.fetchQuote"); return .offline },
+            availableUnits: { _, _, _ in fail("desk.availableUnits"); return .offline },
+            unitStatus: { _ in fail("desk.unitStatus"); return nil },
+            businessDate: { fail("desk.businessDate"); return nil },
+            perform: { _, _, _, _, _ in fail("desk.perform"); return .notSent },
+            newIdempotencyKey: { fail("desk.newIdempotencyKey"); return "" },
+            formatTime: { _ in "" }, property: "prp_harbour", permissions: [], capabilities: [])
     }
 }

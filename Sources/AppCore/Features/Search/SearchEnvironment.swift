@@ -7,7 +7,11 @@ public struct SearchEnvironment: Sendable {
     public var search: @Sendable (String) async -> ReadResult<SearchResults>
     /// (Each kind the role may not search answers null: the screen says why.)
 
-    public init(search: @escaping @Sendable (String) async -> ReadResult<SearchResults>) {
+    /// The reservation and guest screens' clients.
+    public var detail: DeskDetailEnvironment
+
+    public init(search: @escaping @Sendable (String) async -> ReadResult<SearchResults>, detail: DeskDetailEnvironment) {
         self.search = search
+        self.detail = detail
     }
 }

@@ -21,11 +21,14 @@ public struct SearchFeature: Reducer {
         public var focus: RowID?
         public var badge: OutboxBadge
         public var hasLoaded: Bool
+        /// The reservation or guest screens opened from a result; nil on the results.
+        public var detail: DeskDetail.State?
 
         public init(query: TextInput = TextInput(limit: 100), isEditing: Bool = true, searched: String? = nil,
                     results: SearchResults? = nil, isSearching: Bool = false, isOffline: Bool = false,
                     notice: Notice? = nil, focus: RowID? = nil, badge: OutboxBadge = OutboxBadge(),
-                    hasLoaded: Bool = false) {
+                    hasLoaded: Bool = false, detail: DeskDetail.State? = nil) {
+            self.detail = detail
             self.query = query
             self.isEditing = isEditing
             self.searched = searched
@@ -53,6 +56,7 @@ public struct SearchFeature: Reducer {
         case appeared, refresh, keyPressed(Key), pasted(String), rowClicked(RowID), badgeChanged(OutboxBadge)
         case outboxEdited, outboxRoundFinished
         case searched(String, ReadResult<SearchResults>)
+        case detail(DeskDetail.Action)
         case delegate(WorkTabDelegate)
     }
 
@@ -68,19 +72,29 @@ public struct SearchFeature: Reducer {
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case .appeared:
+            if state.detail != nil { return detail(.appeared, &state) }
             state.hasLoaded = true
             if state.results == nil && !state.isOffline { state.isEditing = true }
             return .none
         case .refresh:
+            if state.detail != nil { return detail(.refresh, &state) }
             guard let searched = state.searched else { return .none }
             return search(searched, &state)
         case .keyPressed(let key):
+            if let detail = state.detail {
+                if !DeskDetail.isEditingText(detail), let delegate = WorkNotices.outboxKey(key, state.badge) {
+                    return .send(.delegate(delegate))
+                }
+                return self.detail(.keyPressed(key), &state)
+            }
             return state.isEditing ? fieldKey(key, &state) : listKey(key, &state)
         case .pasted(let text):
+            if state.detail != nil { return detail(.pasted(text), &state) }
             state.isEditing = true
             state.query.insert(text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "")
             return .none
         case .rowClicked(let id):
+            if state.detail != nil { return detail(.rowClicked(id), &state) }
             guard state.rowIDs.contains(id) else { return .none }
             state.focus = id
             state.isEditing = false
@@ -115,9 +129,35 @@ public struct SearchFeature: Reducer {
                                                                               : ErrorText.readFailure(problemCode: code))
             }
             return .none
+        case .detail(.delegate(.closed)):
+            state.detail = nil
+            return .none
+        case .detail(.delegate(.work(let delegate))):
+            return .send(.delegate(delegate))
+        case .detail(let action):
+            return detail(action, &state)
         case .delegate:
             return .none
         }
+    }
+
+    /// The reservation screens' reducer over `state.detail` (nothing when none is open).
+    func detail(_ action: DeskDetail.Action, _ state: inout State) -> Effect<Action> {
+        guard state.detail != nil else { return .none }
+        return DeskDetail(environment: environment.detail).reduce(into: &state.detail!, action: action).map(Action.detail)
+    }
+
+    /// Enter on a result: its reservation or guest.
+    func openFocused(_ state: inout State) -> Effect<Action> {
+        guard let focus = state.focus, let results = state.results else { return .none }
+        if let found = results.reservations?.first(where: { SearchView.rowID($0) == focus }) {
+            state.detail = DeskDetail.reservation(found.id, code: found.code)
+        } else if let found = results.guests?.first(where: { SearchView.rowID($0) == focus }) {
+            state.detail = DeskDetail.guest(found.id, name: found.name)
+        } else {
+            return .none
+        }
+        return detail(.appeared, &state)
     }
 
     func fieldKey(_ key: Key, _ state: inout State) -> Effect<Action> {
@@ -158,6 +198,8 @@ public struct SearchFeature: Reducer {
             return reduce(into: &state, action: .refresh)
         case .enter where state.focus == SearchView.todayOfferID:
             return .send(.delegate(.openTab(.today)))
+        case .enter:
+            return openFocused(&state)
         default:
             break
         }

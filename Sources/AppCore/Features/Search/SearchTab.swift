@@ -6,7 +6,7 @@ public typealias SearchTab = WorkFeatureTab<SearchFeature>
 
 extension SearchFeature: WorkTabFeature {
     public static var tab: WorkTab { .search }
-    public static var contextEffects: [EffectID] { [searchID] }
+    public static var contextEffects: [EffectID] { [searchID] + DeskDetail.effectIDs }
 }
 
 extension SearchFeature.State: WorkTabFeatureState {
@@ -29,9 +29,12 @@ extension SearchFeature.Action: WorkTabFeatureAction {
 extension WorkFeatureTab where Feature == SearchFeature {
     /// What the tab shows under the app's header and tab bar.
     public static func content(_ state: State) -> ScreenBody {
-        ScreenBody(SearchView.view(state.feature), help: SearchView.helpKeys(state.feature))
+        if let detail = state.feature.detail { return DeskDetail.content(detail, badge: state.feature.badge) }
+        return ScreenBody(SearchView.view(state.feature), help: SearchView.helpKeys(state.feature))
     }
 
-    /// Whether printable keys go to the tab: while the search text is typed.
-    public static func isEditingText(_ state: State) -> Bool { state.feature.isEditing }
+    /// Whether printable keys go to the tab: while the search text or a reason is typed.
+    public static func isEditingText(_ state: State) -> Bool {
+        state.feature.detail.map(DeskDetail.isEditingText) ?? state.feature.isEditing
+    }
 }

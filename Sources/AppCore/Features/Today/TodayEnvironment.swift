@@ -16,12 +16,16 @@ public struct TodayEnvironment: Sendable {
     public var now: @Sendable () -> Date
     /// A time as the person reads it ("09:41", in the terminal's locale and time zone).
     public var formatTime: @Sendable (Date) -> String
+    /// The reservation and guest screens' clients.
+    public var detail: DeskDetailEnvironment
 
     public init(savedToday: @escaping @Sendable () async -> SavedCopy<TodayOverview>?,
                 fetchToday: @escaping @Sendable () async -> ReadResult<TodayOverview>,
                 writeReport: @escaping @Sendable () async -> ReportWritten,
                 printReport: @escaping @Sendable (String) async -> Bool,
-                now: @escaping @Sendable () -> Date, formatTime: @escaping @Sendable (Date) -> String) {
+                now: @escaping @Sendable () -> Date, formatTime: @escaping @Sendable (Date) -> String,
+                detail: DeskDetailEnvironment) {
+        self.detail = detail
         self.savedToday = savedToday
         self.fetchToday = fetchToday
         self.writeReport = writeReport

@@ -26,11 +26,14 @@ public struct TodayFeature: Reducer {
         public var propertyDate: BusinessDate?
         /// The report just written, which `p` again prints where `lp` exists.
         public var printable: String?
+        /// The reservation (and guest) screens opened from a stay; nil on the lists.
+        public var detail: DeskDetail.State?
 
         public init(overview: TodayOverview? = nil, freshness: Freshness = .loading, lastUpdated: String? = nil,
                     notice: Notice? = nil, badge: OutboxBadge = OutboxBadge(), hasLoaded: Bool = false,
                     focus: RowID? = nil, filter: TextInput = TextInput(limit: 80), isFiltering: Bool = false,
-                    propertyDate: BusinessDate? = nil, printable: String? = nil) {
+                    propertyDate: BusinessDate? = nil, printable: String? = nil, detail: DeskDetail.State? = nil) {
+            self.detail = detail
             self.overview = overview
             self.freshness = freshness
             self.lastUpdated = lastUpdated
@@ -83,6 +86,9 @@ public struct TodayFeature: Reducer {
         case todayRead(ReadResult<TodayOverview>, NoMarks)
         case reportWritten(ReportWritten)
         case reportPrinted(Bool)
+        /// `guestcraft open reservation/<code>`.
+        case openReservationCode(String)
+        case detail(DeskDetail.Action)
         case delegate(WorkTabDelegate)
     }
 
@@ -95,19 +101,28 @@ public struct TodayFeature: Reducer {
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case .appeared:
-            return listRead.appeared(hasLoaded: &state.hasLoaded, freshness: &state.freshness,
-                                     lastUpdated: state.lastUpdated)
+            let list = listRead.appeared(hasLoaded: &state.hasLoaded, freshness: &state.freshness,
+                                         lastUpdated: state.lastUpdated)
+            return .merge(list, detail(.appeared, &state))
         case .refresh:
-            return listRead.fresh(&state)
+            return .merge(listRead.fresh(&state), detail(.refresh, &state))
         case .keyPressed(let key):
+            if let detail = state.detail {
+                if !DeskDetail.isEditingText(detail), let delegate = WorkNotices.outboxKey(key, state.badge) {
+                    return .send(.delegate(delegate))
+                }
+                return self.detail(.keyPressed(key), &state)
+            }
             if state.isFiltering { return filterKey(key, &state) }
             return listKey(key, &state)
         case .pasted(let text):
+            if state.detail != nil { return detail(.pasted(text), &state) }
             guard state.isFiltering else { return .none }
             state.filter.insert(text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "")
             keepFocusVisible(&state)
             return .none
         case .rowClicked(let id):
+            if state.detail != nil { return detail(.rowClicked(id), &state) }
             guard state.stay(id) != nil else { return .none }
             state.focus = id
             state.isFiltering = false
@@ -154,9 +169,31 @@ public struct TodayFeature: Reducer {
         case .reportPrinted(let printed):
             state.notice = printed ? Notice(.info, L("today.report.printed")) : Notice(.error, L("today.report.not_printed"))
             return .none
+        case .openReservationCode(let code):
+            state.detail = DeskDetail.reservationCode(code)
+            return detail(.appeared, &state)
+        case .detail(.delegate(.closed)):
+            state.detail = nil
+            return .none
+        case .detail(.delegate(.work(let delegate))):
+            return .send(.delegate(delegate))
+        case .detail(let action):
+            return detail(action, &state)
         case .delegate:
             return .none
         }
+    }
+
+    /// The reservation screens' reducer over `state.detail` (nothing when none is open).
+    func detail(_ action: DeskDetail.Action, _ state: inout State) -> Effect<Action> {
+        guard state.detail != nil else { return .none }
+        return DeskDetail(environment: environment.detail).reduce(into: &state.detail!, action: action).map(Action.detail)
+    }
+
+    /// Enter on a stay: its reservation.
+    func open(_ stay: StaySummary, _ state: inout State) -> Effect<Action> {
+        state.detail = DeskDetail.reservation(stay.reservation.id, code: stay.reservation.code)
+        return detail(.appeared, &state)
     }
 
     // MARK: Keys
@@ -179,6 +216,9 @@ public struct TodayFeature: Reducer {
             keepFocusVisible(&state)
         case .character("r"):
             return listRead.fresh(&state)
+        case .enter:
+            guard let focus = state.focus, let stay = state.stay(focus) else { return .none }
+            return open(stay, &state)
         case .character("p"):
             let environment = self.environment
             if let path = printable {

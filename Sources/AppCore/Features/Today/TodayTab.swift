@@ -6,7 +6,7 @@ public typealias TodayTab = WorkFeatureTab<TodayFeature>
 
 extension TodayFeature: WorkTabFeature {
     public static var tab: WorkTab { .today }
-    public static var contextEffects: [EffectID] { [readID] }
+    public static var contextEffects: [EffectID] { [readID] + DeskDetail.effectIDs }
 }
 
 extension TodayFeature.State: WorkTabFeatureState {
@@ -15,6 +15,7 @@ extension TodayFeature.State: WorkTabFeatureState {
 
 extension TodayFeature.Action: WorkTabFeatureAction {
     public static func openTask(_ id: TaskID) -> Self? { nil }
+    public static func openReservation(_ code: String) -> Self? { .openReservationCode(code) }
 
     public var workDelegate: WorkTabDelegate? {
         if case .delegate(let delegate) = self { delegate } else { nil }
@@ -29,9 +30,12 @@ extension TodayFeature.Action: WorkTabFeatureAction {
 extension WorkFeatureTab where Feature == TodayFeature {
     /// What the tab shows under the app's header and tab bar.
     public static func content(_ state: State) -> ScreenBody {
-        ScreenBody(TodayView.view(state.feature), help: TodayView.helpKeys(state.feature))
+        if let detail = state.feature.detail { return DeskDetail.content(detail, badge: state.feature.badge) }
+        return ScreenBody(TodayView.view(state.feature), help: TodayView.helpKeys(state.feature))
     }
 
-    /// Whether printable keys go to the tab: while the filter is typed.
-    public static func isEditingText(_ state: State) -> Bool { state.feature.isFiltering }
+    /// Whether printable keys go to the tab: while the filter or a reason is typed.
+    public static func isEditingText(_ state: State) -> Bool {
+        state.feature.detail.map(DeskDetail.isEditingText) ?? state.feature.isFiltering
+    }
 }

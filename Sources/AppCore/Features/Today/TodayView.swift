@@ -70,7 +70,7 @@ public enum TodayView {
         case (.departures, _):
             guard let owed = stay.balanceMinor else { return [] }
             guard owed > 0 else { return [Span(L("today.settled"), style: .muted)] }
-            return [Span(L("today.owes", ["amount": Money.format(minor: owed, currency: stay.currency)]),
+            return [Span(L("today.owes", ["amount": DeskMoney.format(owed, stay.currency ?? "")]),
                          style: .noticeWarning)]
         case (.inHouse, _):
             return [Span(L("today.until", ["date": stay.checkOutDate.description]), style: .muted)]
@@ -109,16 +109,5 @@ public enum TodayView {
          KeyHint(key: "p", label: L("today.help.report")),
          KeyHint(key: "r", label: L("keys.refresh"))]
             + WorkNotices.outboxHelp + [KeyHint(key: "1–5 F1–F5", label: L("today.help.tabs"))]
-    }
-}
-
-/// Money as a desk reads it: "EUR 125.00" from minor units (two decimals).
-enum Money {
-    static func format(minor: Int, currency: String?) -> String {
-        let sign = minor < 0 ? "-" : ""
-        let value = abs(minor)
-        let amount = "\(sign)\(value / 100).\(String(format: "%02d", value % 100))"
-        guard let currency, !currency.isEmpty else { return amount }
-        return InertText.sanitize(currency) + " " + amount
     }
 }

@@ -28,6 +28,8 @@ public protocol WorkTabFeatureAction: Sendable, SendableMetatype, Equatable {
     static func rowClicked(_ id: RowID) -> Self
     /// Opening a task's detail, for the feature that shows tasks (nil for the others).
     static func openTask(_ id: TaskID) -> Self?
+    /// Opening a reservation by its code, for the feature that shows reservations (nil for the others).
+    static func openReservation(_ code: String) -> Self?
     static func badgeChanged(_ badge: OutboxBadge) -> Self
     /// The outbox changed outside the tab (a change discarded in Review): read its marks again.
     static var outboxEdited: Self { get }
@@ -38,6 +40,11 @@ public protocol WorkTabFeatureAction: Sendable, SendableMetatype, Equatable {
     var workDelegate: WorkTabDelegate? { get }
     /// Online or offline when this action is a read's answer (fresh, or no answer); nil otherwise.
     var readConnection: ConnectionState? { get }
+}
+
+extension WorkTabFeatureAction {
+    /// Only the desk's tabs open reservations.
+    public static func openReservation(_ code: String) -> Self? { nil }
 }
 
 /// A work tab's feature in its slot: it follows the app's work context (started, stopped),
@@ -104,6 +111,9 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
             return feature(.outboxEdited, &state)
         case .app(.openTask(let id)):
             guard let action = Feature.Action.openTask(id) else { return .none }
+            return feature(action, &state)
+        case .app(.openReservation(let code)):
+            guard let action = Feature.Action.openReservation(code) else { return .none }
             return feature(action, &state)
         case .app(.outboxCounted(let badge)):
             return feature(.badgeChanged(badge), &state)

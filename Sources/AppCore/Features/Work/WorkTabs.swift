@@ -31,6 +31,8 @@ public enum WorkTabEvent: Equatable, Sendable {
     case outboxRoundFinished(sent: [Int64], held: [Int64])
     /// Open this task's detail (a task chosen on a room's detail).
     case openTask(TaskID)
+    /// Open the reservation with this code (`guestcraft open reservation/HV-1001`), on Today.
+    case openReservation(String)
     /// The outbox's counts of the context, read once by the app after each round.
     case outboxCounted(OutboxBadge)
     /// A change left the outbox without being sent (discarded in Review): show the marks again.
@@ -142,6 +144,7 @@ public struct WorkTabs: Reducer {
         switch event {
         case .opened(let tab), .keyPressed(let tab, _), .pasted(let tab, _), .rowClicked(let tab, _): tab
         case .openTask: .tasks
+        case .openReservation: .today
         case .started, .stopped, .outboxRoundFinished, .outboxCounted, .outboxEdited, .connectionRestored,
              .capabilitiesChanged: nil
         }

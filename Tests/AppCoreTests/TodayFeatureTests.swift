@@ -275,8 +275,19 @@ import Testing
         #expect(TodayTab.content(TodayTab.State(feature: store.state)).rows.contains {
             $0.spans.map(\.text).joined().contains("Carlos Mendes")
         })
+        // Back on the lists, they are read again: the check-in made there shows.
+        var checkedIn = TodayFixture.overview
+        checkedIn.arrivals[1].status = .checkedIn
+        world.answerReads(.fresh(checkedIn, at: DeskFixture.freshAt))
         await store.send(.keyPressed(.escape))
-        await store.receive(.detail(.delegate(.closed))) { $0.detail = nil }
+        await store.receive(.detail(.delegate(.closed))) {
+            $0.detail = nil
+            $0.freshness = .updating(lastUpdated: "09:21")
+        }
+        await store.receive(.todayRead(.fresh(checkedIn, at: DeskFixture.freshAt), NoMarks())) {
+            $0.overview = checkedIn
+            $0.freshness = .current
+        }
         #expect(store.state.focus == "today.arrivals.sty_1005", "back on the stay it came from")
         await store.finish()
     }

@@ -130,8 +130,9 @@ public struct SearchFeature: Reducer {
             }
             return .none
         case .detail(.delegate(.closed)):
+            // Back on the results: search again, so what was done there shows.
             state.detail = nil
-            return .none
+            return reduce(into: &state, action: .refresh)
         case .detail(.delegate(.work(let delegate))):
             return .send(.delegate(delegate))
         case .detail(let action):

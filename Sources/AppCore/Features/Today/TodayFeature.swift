@@ -173,8 +173,9 @@ public struct TodayFeature: Reducer {
             state.detail = DeskDetail.reservationCode(code)
             return detail(.appeared, &state)
         case .detail(.delegate(.closed)):
+            // Back on the lists: read them again (a check-in made there shows at once; a 304 else).
             state.detail = nil
-            return .none
+            return listRead.fresh(&state)
         case .detail(.delegate(.work(let delegate))):
             return .send(.delegate(delegate))
         case .detail(let action):

@@ -83,4 +83,28 @@ import Testing
         }
         await store.finish()
     }
+
+    /// A fast "/HV-1004⏎" on Today is the filter typed, not a room tag (seen in tmux: it left
+    /// Today for Housekeeping saying there is no room /HV-1004).
+    @MainActor
+    @Test func aBurstThatIsNoRoomTagIsTypedOnTheTabOnScreen() async {
+        let world = FakeWorld()
+        var state = AppState.working(activeTab: .today)
+        let context = state.current?.context
+        state.current?.tabs.today.context = context
+        state.current?.tabs.today.feature = TodayFeature.State(overview: TodayFixture.overview, freshness: .current,
+                                                               hasLoaded: true, focus: "today.arrivals.sty_1001",
+                                                               propertyDate: TodayFixture.date)
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: world.environment))
+        await store.send(.scanned("/HV-1004")) {
+            $0.current?.tabs.today.feature.filter.insert("HV-1004")
+            $0.current?.tabs.today.feature.focus = "today.arrivals.sty_1004"
+        }
+        await store.finish()
+        #expect(store.state.current?.activeTab == .today)
+        #expect(HousekeepingFeature.isRoomTag("203") && HousekeepingFeature.isRoomTag("1A")
+                && HousekeepingFeature.isRoomTag("https://h.example/rooms/104") && HousekeepingFeature.isRoomTag("room/12"))
+        #expect(!HousekeepingFeature.isRoomTag("/HV-1004") && !HousekeepingFeature.isRoomTag("hart")
+                && !HousekeepingFeature.isRoomTag(""))
+    }
 }

@@ -83,8 +83,10 @@ extension AppReducer {
     /// A scan: on a work screen that does not take text, a room tag opens that room's detail
     /// from any tab; anywhere else (a field, Connect, a question) its keys are typed as they came.
     func scanned(_ text: String, _ state: inout AppState) -> Effect<AppAction> {
+        // A burst that is no room tag ("/HV-1004" typed fast on Today) is keys, as typed.
         guard state.route == .work, state.confirmation == nil, state.help == nil, !state.isEditingText,
-              let current = state.current, current.visibleTabs.contains(.housekeeping) else {
+              let current = state.current, current.visibleTabs.contains(.housekeeping),
+              current.activeTab == .housekeeping || HousekeepingFeature.isRoomTag(text) else {
             let keys = text.map { Key.character($0) } + [.enter]
             return .merge(keys.map { reduce(into: &state, action: .keyPressed($0)) })
         }

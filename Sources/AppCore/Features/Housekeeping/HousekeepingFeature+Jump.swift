@@ -93,4 +93,13 @@ extension HousekeepingFeature {
         }
         return tag.trimmingCharacters(in: .whitespaces)
     }
+
+    /// Whether a scanned text reads as a room tag (a room number of letters and digits with a
+    /// digit, bare or as `room/…` or a room-tag link), not as a reservation code or a word: only
+    /// a tag leaves another tab for the room.
+    public static func isRoomTag(_ text: String) -> Bool {
+        let number = roomNumber(inTag: text)
+        return (1...8).contains(number.count) && number.contains(where: \.isNumber)
+            && number.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
 }

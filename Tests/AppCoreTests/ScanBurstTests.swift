@@ -107,4 +107,23 @@ import Testing
         #expect(!HousekeepingFeature.isRoomTag("/HV-1004") && !HousekeepingFeature.isRoomTag("hart")
                 && !HousekeepingFeature.isRoomTag(""))
     }
+
+    /// F1–F5 are never text: from Today's filter being typed, F2 opens Search (seen in tmux: F1
+    /// in Search's field did nothing).
+    @MainActor
+    @Test func functionKeysSwitchTabsFromATextField() async {
+        let world = FakeWorld()
+        var state = AppState.working(activeTab: .today)
+        let context = state.current?.context
+        state.current?.tabs.started(context)
+        state.current?.tabs.today.feature = TodayFeature.State(freshness: .current, hasLoaded: true, isFiltering: true)
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: world.environment))
+        await store.send(.keyPressed(.function(2))) {
+            $0.current?.activeTab = .search
+            $0.current?.tabs.search.feature.hasLoaded = true
+        }
+        await store.send(.keyPressed(.character("2"))) { $0.current?.tabs.search.feature.query.insert("2") }
+        await store.finish()
+        #expect(world.unexpected.all.isEmpty)
+    }
 }

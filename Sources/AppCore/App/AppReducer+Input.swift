@@ -32,6 +32,10 @@ extension AppReducer {
         if state.help != nil {
             return helpScope.reduce(into: &state, action: .help(.keyPressed(key)))
         }
+        // F1–F5 are never text: they switch tabs from a field too (Search's, Today's filter).
+        if state.route == .work, case .function = key, let tab = WorkTab.opened(by: key) {
+            return select(tab, &state)
+        }
         if !state.isEditingText || key == .function(10) {
             switch key {
             case .character("?"):

@@ -209,9 +209,9 @@ import Testing
         await store.receive(.reportWritten(.nothingSaved)) {
             $0.notice = Notice(.warning, "Nothing is saved for a report yet: Today must be read once while online.")
         }
-        world.report.withLock { $0 = .failed("No space left on device") }
+        world.report.withLock { $0 = .failed }
         await store.send(.keyPressed(.character("p")))
-        await store.receive(.reportWritten(.failed("No space left on device"))) {
+        await store.receive(.reportWritten(.failed)) {
             $0.notice = Notice(.error, "The report could not be written (see the log).")
         }
         await store.finish()

@@ -6,18 +6,13 @@ import GuestCraftAPI
 public enum WorkTab: String, CaseIterable, Sendable, Hashable {
     case today, search, housekeeping, tasks, account
 
-    /// Whether this build has the tab's screen (a tab without one shows a "not available yet"
-    /// panel, and the app does not open on it while another tab has work). Every tab has one.
-    public var isBuilt: Bool { true }
-
-    /// The tab an instance opens on among `visible`: the first with a screen that is not
-    /// Account and that the role may read (when its grants are known: a front desk opens on
-    /// Today, a housekeeper on Housekeeping), else the first with a screen, else the first of
-    /// them, else Account.
+    /// The tab an instance opens on among `visible`: the first work tab the role may read (when
+    /// its grants are known: a front desk opens on Today, a housekeeper on Housekeeping), else
+    /// the first work tab, else Account.
     public static func opening(among visible: [WorkTab], permissions: [Permission]? = nil) -> WorkTab {
-        let built = visible.filter { $0.isBuilt && $0 != .account }
-        if let permissions, let readable = built.first(where: { $0.isReadable(with: permissions) }) { return readable }
-        return built.first ?? visible.first ?? .account
+        let work = visible.filter { $0 != .account }
+        if let permissions, let readable = work.first(where: { $0.isReadable(with: permissions) }) { return readable }
+        return work.first ?? .account
     }
 
     /// Whether a role with these grants can read what the tab shows.

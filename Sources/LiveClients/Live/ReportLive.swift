@@ -14,7 +14,7 @@ extension LiveWork {
                                               services: services, now: now)
         } catch {
             services.log.write("report: \(error)")
-            return .failed("\(error)")
+            return .failed
         }
         guard let report else { return .nothingSaved }
         let folder = services.stateDirectory.appendingPathComponent("reports", isDirectory: true)
@@ -23,13 +23,13 @@ extension LiveWork {
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
             services.log.write("report: cannot make \(folder.path): \(error)")
-            return .failed("\(error)")
+            return .failed
         }
         let name = "today-" + LiveWork.fileStamp(now) + ".txt"
         let path = folder.appendingPathComponent(name).path
         if let reason = ReportCommand.writePrivately(Data(report.utf8), to: path) {
             services.log.write("report: cannot write \(path): \(reason)")
-            return .failed(reason)
+            return .failed
         }
         services.log.write("report: written to \(path)")
         return .written(path: path, canPrint: LiveWork.printer(services.environment) != nil)

@@ -138,7 +138,7 @@ import Testing
         #expect(WorkTab.opening(among: WorkTab.allCases, permissions: Role.housekeeper.demoPermissions) == .housekeeping)
         #expect(WorkTab.opening(among: [.search, .tasks, .account]) == .search)
         #expect(WorkTab.opening(among: [.search, .tasks, .account], permissions: Role.housekeeper.demoPermissions) == .tasks)
-        #expect(WorkTab.opening(among: [.today, .account], permissions: []) == .today, "nothing readable: the first built")
+        #expect(WorkTab.opening(among: [.today, .account], permissions: []) == .today, "nothing readable: the first work tab")
         #expect(WorkTab.opening(among: [.account]) == .account)
         #expect(WorkTab.opening(among: [.account]) == .account)
         #expect(WorkTab.opening(among: []) == .account)

@@ -81,12 +81,7 @@ public struct SearchFeature: Reducer {
             guard let searched = state.searched else { return .none }
             return search(searched, &state)
         case .keyPressed(let key):
-            if let detail = state.detail {
-                if !DeskDetail.isEditingText(detail), let delegate = WorkNotices.outboxKey(key, state.badge) {
-                    return .send(.delegate(delegate))
-                }
-                return self.detail(.keyPressed(key), &state)
-            }
+            if state.detail != nil { return landed(host.key(key, &state.detail, badge: state.badge), &state) }
             return state.isEditing ? fieldKey(key, &state) : listKey(key, &state)
         case .pasted(let text):
             if state.detail != nil { return detail(.pasted(text), &state) }
@@ -129,12 +124,6 @@ public struct SearchFeature: Reducer {
                                                                               : ErrorText.readFailure(problemCode: code))
             }
             return .none
-        case .detail(.delegate(.closed)):
-            // Back on the results: search again, so what was done there shows.
-            state.detail = nil
-            return reduce(into: &state, action: .refresh)
-        case .detail(.delegate(.work(let delegate))):
-            return .send(.delegate(delegate))
         case .detail(let action):
             return detail(action, &state)
         case .delegate:
@@ -142,23 +131,33 @@ public struct SearchFeature: Reducer {
         }
     }
 
-    /// The reservation screens' reducer over `state.detail` (nothing when none is open).
+    var host: DeskDetailHost<Action> {
+        DeskDetailHost(environment: environment.detail, embed: Action.detail, delegate: Action.delegate)
+    }
+
+    /// The reservation screens' action over `state.detail` (nothing when none is open).
     func detail(_ action: DeskDetail.Action, _ state: inout State) -> Effect<Action> {
-        guard state.detail != nil else { return .none }
-        return DeskDetail(environment: environment.detail).reduce(into: &state.detail!, action: action).map(Action.detail)
+        landed(host.reduce(action, &state.detail), &state)
+    }
+
+    func landed(_ step: DeskDetailHost<Action>.Step, _ state: inout State) -> Effect<Action> {
+        switch step {
+        case .effect(let effect): return effect
+        // Back on the results: search again, so what was done there shows.
+        case .closed: return reduce(into: &state, action: .refresh)
+        }
     }
 
     /// Enter on a result: its reservation or guest.
     func openFocused(_ state: inout State) -> Effect<Action> {
         guard let focus = state.focus, let results = state.results else { return .none }
         if let found = results.reservations?.first(where: { SearchView.rowID($0) == focus }) {
-            state.detail = DeskDetail.reservation(found.id, code: found.code)
-        } else if let found = results.guests?.first(where: { SearchView.rowID($0) == focus }) {
-            state.detail = DeskDetail.guest(found.id, name: found.name)
-        } else {
-            return .none
+            return host.open(DeskDetail.reservation(found.id, code: found.code), &state.detail)
         }
-        return detail(.appeared, &state)
+        if let found = results.guests?.first(where: { SearchView.rowID($0) == focus }) {
+            return host.open(DeskDetail.guest(found.id, name: found.name), &state.detail)
+        }
+        return .none
     }
 
     func fieldKey(_ key: Key, _ state: inout State) -> Effect<Action> {

@@ -41,8 +41,8 @@ public enum ReportWritten: Sendable, Equatable {
     case written(path: String, canPrint: Bool)
     /// Nothing saved to report yet.
     case nothingSaved
-    /// The file could not be written (a full disk, a permission): the reason for the log.
-    case failed(String)
+    /// The file could not be written (a full disk, a permission; the live layer logs why).
+    case failed
 }
 
 extension BusinessDate {

@@ -107,12 +107,7 @@ public struct TodayFeature: Reducer {
         case .refresh:
             return .merge(listRead.fresh(&state), detail(.refresh, &state))
         case .keyPressed(let key):
-            if let detail = state.detail {
-                if !DeskDetail.isEditingText(detail), let delegate = WorkNotices.outboxKey(key, state.badge) {
-                    return .send(.delegate(delegate))
-                }
-                return self.detail(.keyPressed(key), &state)
-            }
+            if state.detail != nil { return landed(host.key(key, &state.detail, badge: state.badge), &state) }
             if state.isFiltering { return filterKey(key, &state) }
             return listKey(key, &state)
         case .pasted(let text):
@@ -170,14 +165,7 @@ public struct TodayFeature: Reducer {
             state.notice = printed ? Notice(.info, L("today.report.printed")) : Notice(.error, L("today.report.not_printed"))
             return .none
         case .openReservationCode(let code):
-            state.detail = DeskDetail.reservationCode(code)
-            return detail(.appeared, &state)
-        case .detail(.delegate(.closed)):
-            // Back on the lists: read them again (a check-in made there shows at once; a 304 else).
-            state.detail = nil
-            return listRead.fresh(&state)
-        case .detail(.delegate(.work(let delegate))):
-            return .send(.delegate(delegate))
+            return host.open(DeskDetail.reservationCode(code), &state.detail)
         case .detail(let action):
             return detail(action, &state)
         case .delegate:
@@ -185,16 +173,21 @@ public struct TodayFeature: Reducer {
         }
     }
 
-    /// The reservation screens' reducer over `state.detail` (nothing when none is open).
-    func detail(_ action: DeskDetail.Action, _ state: inout State) -> Effect<Action> {
-        guard state.detail != nil else { return .none }
-        return DeskDetail(environment: environment.detail).reduce(into: &state.detail!, action: action).map(Action.detail)
+    var host: DeskDetailHost<Action> {
+        DeskDetailHost(environment: environment.detail, embed: Action.detail, delegate: Action.delegate)
     }
 
-    /// Enter on a stay: its reservation.
-    func open(_ stay: StaySummary, _ state: inout State) -> Effect<Action> {
-        state.detail = DeskDetail.reservation(stay.reservation.id, code: stay.reservation.code)
-        return detail(.appeared, &state)
+    /// The reservation screens' action over `state.detail` (nothing when none is open).
+    func detail(_ action: DeskDetail.Action, _ state: inout State) -> Effect<Action> {
+        landed(host.reduce(action, &state.detail), &state)
+    }
+
+    func landed(_ step: DeskDetailHost<Action>.Step, _ state: inout State) -> Effect<Action> {
+        switch step {
+        case .effect(let effect): return effect
+        // Back on the lists: read them again (a check-in made there shows at once; a 304 else).
+        case .closed: return listRead.fresh(&state)
+        }
     }
 
     // MARK: Keys
@@ -219,7 +212,7 @@ public struct TodayFeature: Reducer {
             return listRead.fresh(&state)
         case .enter:
             guard let focus = state.focus, let stay = state.stay(focus) else { return .none }
-            return open(stay, &state)
+            return host.open(DeskDetail.reservation(stay.reservation.id, code: stay.reservation.code), &state.detail)
         case .character("p"):
             let environment = self.environment
             if let path = printable {

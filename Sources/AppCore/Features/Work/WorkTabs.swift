@@ -2,7 +2,7 @@ import GuestCraftAPI
 
 // The work tabs: where the Housekeeping and My tasks features plug into the app.
 //
-// How a tab feature plugs in (replace a `NotAvailablePanel` slot below):
+// How a tab feature plugs in (a slot below; docs/architecture.md "How to add a work screen"):
 // 1. Its `Action` has a case `app(WorkTabEvent)` for what the app tells it and a case
 //    `delegate(WorkTabDelegate)` for what it tells the app.
 // 2. `State` holds its state in the slot; `Action` wraps its actions in the slot's case;
@@ -200,9 +200,9 @@ public struct WorkTabs: Reducer {
               extract: { if case .tasks(let a) = $0 { a } else { nil } }, child: TasksTab(clients: environment.tasks))
     }
 
-    /// What `tab` shows (a tab without a screen in this build: a plain panel, never fake data).
+    /// What `tab` shows (Account is the app's own and has no slot here).
     public static func content(_ state: State, tab: WorkTab) -> TabContent {
-        views[tab]?.content(state) ?? NotAvailablePanel.content(NotAvailablePanel.State(tab: tab))
+        views[tab]?.content(state) ?? TabContent(rows: [])
     }
 
     /// Whether `tab` is editing text, so printable keys go to it rather than to the app.

@@ -39,7 +39,7 @@ open_weber
 keys o
 wait_for "Would remain owed EUR 121.50"
 keys Enter
-sleep 0.5
+wait_for "Check out room 102 with money owed?"
 keys -l "Invoice to Weber Logistik"
 keys Enter
 wait_for "Checked out"

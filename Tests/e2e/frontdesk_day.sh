@@ -74,7 +74,7 @@ wait_for "Room 101"
 keys c
 wait_for "Room status Dirty: needs a reason"
 keys Enter
-sleep 0.5
+wait_for "Check in room 101 anyway?"
 keys -l "VIP, room checked by phone"
 keys Enter
 wait_for "● Checked in"

@@ -69,6 +69,13 @@ import Testing
                                mode: .checkOut(Feature.CheckOutQuote(stay: "sty_0002", quote: DeskFixture.weberQuote,
                                                                      freshness: .current, updated: "09:21")))
         snap(state, "desk-check-out")
+        // The front desk cannot approve the money owed: Enter is shown disabled with the reason.
+        #expect(Feature.content(state, badge: OutboxBadge()).hints.first?.isEnabled == false)
+        let manager = Self.shown(DeskFixture.weber(), permissions: DeskFixture.manager, balance: DeskFixture.weberBalance,
+                                 mode: .checkOut(Feature.CheckOutQuote(stay: "sty_0002", quote: DeskFixture.weberQuote,
+                                                                       freshness: .current, updated: "09:21")))
+        #expect(Feature.content(manager, badge: OutboxBadge()).hints.first
+                == KeyHint(key: "Enter", label: "Check out with a reason"))
     }
 
     @Test func theAssignList() {

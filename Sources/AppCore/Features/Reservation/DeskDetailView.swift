@@ -58,7 +58,7 @@ enum DeskDetailView {
         switch page.mode {
         case .assign(let choice): return assign(choice, page)
         case .checkIn(let checks): return checkIn(checks, page, state, environment: environment)
-        case .checkOut(let quote): return checkOut(quote, page)
+        case .checkOut(let quote): return checkOut(quote, page, environment: environment)
         case .reason, nil: break
         }
         var rows: [Row] = []
@@ -253,7 +253,8 @@ enum DeskDetailView {
         return Row([Span(symbol + " ", style: style), Span(text)])
     }
 
-    static func checkOut(_ quote: DeskDetail.CheckOutQuote, _ page: DeskDetail.ReservationPage) -> ScreenBody {
+    static func checkOut(_ quote: DeskDetail.CheckOutQuote, _ page: DeskDetail.ReservationPage,
+                         environment: DeskGrants) -> ScreenBody {
         guard let stay = page.stay(quote.stay), let reservation = page.reservation else {
             return ScreenBody(rows: [], hints: commonHints)
         }
@@ -279,8 +280,14 @@ enum DeskDetailView {
         } else {
             rows.append(.line(Span(L("desk.check_out.reading"), style: .muted)))
         }
-        let label = quote.quote?.needsApproval == true ? L("desk.check_out.with_reason") : L("desk.action.check_out")
-        return ScreenBody(rows: rows, hints: [KeyHint(key: L("keys.enter"), label: label)] + commonHints)
+        // Money owed on the last room: with a reason for a role that approves it, else disabled
+        // with the reason (Enter says who can, and sends nothing), as check-in's override.
+        let needsApproval = quote.quote?.needsApproval == true
+        let mayApprove = environment.allows(.foliosApproveOpenBalance)
+        let label = !needsApproval ? L("desk.action.check_out")
+            : (mayApprove ? L("desk.check_out.with_reason") : L("desk.reason.needs_approval"))
+        let hint = KeyHint(key: L("keys.enter"), label: label, isEnabled: !needsApproval || mayApprove)
+        return ScreenBody(rows: rows, hints: [hint] + commonHints)
     }
 
     // MARK: Guest

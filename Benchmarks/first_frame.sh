@@ -9,6 +9,7 @@ source "$(dirname "$0")/lib/common.bash"
 bench_init "${1:-.build/release}"
 need_pyte
 need_tool tmux
+need_tool sqlite3
 machine
 RUNS="${RUNS:-15}"
 
@@ -32,6 +33,29 @@ for size in 80x24 40x12; do
   echo "-- guestcraft, saved rooms, instance stopped (${size})"
   ttff --cols "${size%x*}" --rows "${size#*x}" --env "GUESTCRAFT_HOME=$GUESTCRAFT_HOME" --until "2000 rooms" -- "$BIN/guestcraft"
 done
+
+# Today from its saved read (#12): the front desk on a demo that offers every capability, Garden
+# Court's 2,000 rooms and their reservations; opened once online to save Today, then timed until
+# "Arrivals" shows (drawn only from the overview) with the instance stopped.
+ROOMS_HOME="$GUESTCRAFT_HOME"
+export GUESTCRAFT_HOME="$TMP/desk-home"
+mkdir -p "$GUESTCRAFT_HOME"
+start_demo desk
+pair_app frontdesk
+app_in_tmux "$BIN/guestcraft"
+wait_screen "Garden Court Hotel"
+tmux -L "$SOCKET" send-keys -t app Enter
+wait_screen "Arrivals"
+wait_screen "All sent"
+tmux -L "$SOCKET" send-keys -t app q
+wait_app_gone
+echo "saved Today: $(sqlite3 "$GUESTCRAFT_HOME/guestcraft.db" "SELECT length(body) FROM saved_reads WHERE key LIKE 'today.get/%'") B of JSON"
+stop_demo
+for size in 80x24 40x12; do
+  echo "-- guestcraft, Today from its saved read, instance stopped (${size})"
+  ttff --cols "${size%x*}" --rows "${size#*x}" --env "GUESTCRAFT_HOME=$GUESTCRAFT_HOME" --until "Arrivals" -- "$BIN/guestcraft"
+done
+export GUESTCRAFT_HOME="$ROOMS_HOME"
 
 # The floor under any first frame: starting the binary (Swift runtime, Foundation) and exiting.
 if command -v hyperfine >/dev/null; then

@@ -81,7 +81,7 @@ public struct SearchFeature: Reducer {
             guard let searched = state.searched else { return .none }
             return search(searched, &state)
         case .keyPressed(let key):
-            if state.detail != nil { return landed(host.key(key, &state.detail, badge: state.badge), &state) }
+            if state.detail != nil { return host.key(key, &state, badge: state.badge) }
             return state.isEditing ? fieldKey(key, &state) : listKey(key, &state)
         case .pasted(let text):
             if state.detail != nil { return detail(.pasted(text), &state) }
@@ -131,31 +131,27 @@ public struct SearchFeature: Reducer {
         }
     }
 
-    var host: DeskDetailHost<Action> {
-        DeskDetailHost(environment: environment.detail, embed: Action.detail, delegate: Action.delegate)
+    /// The reservation and guest screens over the results; back on the results, the search runs
+    /// again, so what was done there shows.
+    var host: DeskDetailHost<State, Action> {
+        let feature = self
+        return DeskDetailHost(detail: \.detail, environment: environment.detail, embed: Action.detail,
+                              delegate: Action.delegate, closed: { feature.reduce(into: &$0, action: .refresh) })
     }
 
-    /// The reservation screens' action over `state.detail` (nothing when none is open).
+    /// The reservation screens' action (nothing when none is open).
     func detail(_ action: DeskDetail.Action, _ state: inout State) -> Effect<Action> {
-        landed(host.reduce(action, &state.detail), &state)
-    }
-
-    func landed(_ step: DeskDetailHost<Action>.Step, _ state: inout State) -> Effect<Action> {
-        switch step {
-        case .effect(let effect): return effect
-        // Back on the results: search again, so what was done there shows.
-        case .closed: return reduce(into: &state, action: .refresh)
-        }
+        host.reduce(action, &state)
     }
 
     /// Enter on a result: its reservation or guest.
     func openFocused(_ state: inout State) -> Effect<Action> {
         guard let focus = state.focus, let results = state.results else { return .none }
         if let found = results.reservations?.first(where: { SearchView.rowID($0) == focus }) {
-            return host.open(DeskDetail.reservation(found.id, code: found.code), &state.detail)
+            return host.open(DeskDetail.reservation(found.id, code: found.code), &state)
         }
         if let found = results.guests?.first(where: { SearchView.rowID($0) == focus }) {
-            return host.open(DeskDetail.guest(found.id, name: found.name), &state.detail)
+            return host.open(DeskDetail.guest(found.id, name: found.name), &state)
         }
         return .none
     }

@@ -107,7 +107,7 @@ public struct TodayFeature: Reducer {
         case .refresh:
             return .merge(listRead.fresh(&state), detail(.refresh, &state))
         case .keyPressed(let key):
-            if state.detail != nil { return landed(host.key(key, &state.detail, badge: state.badge), &state) }
+            if state.detail != nil { return host.key(key, &state, badge: state.badge) }
             if state.isFiltering { return filterKey(key, &state) }
             return listKey(key, &state)
         case .pasted(let text):
@@ -165,7 +165,7 @@ public struct TodayFeature: Reducer {
             state.notice = printed ? Notice(.info, L("today.report.printed")) : Notice(.error, L("today.report.not_printed"))
             return .none
         case .openReservationCode(let code):
-            return host.open(DeskDetail.reservationCode(code), &state.detail)
+            return host.open(DeskDetail.reservationCode(code), &state)
         case .detail(let action):
             return detail(action, &state)
         case .delegate:
@@ -173,21 +173,17 @@ public struct TodayFeature: Reducer {
         }
     }
 
-    var host: DeskDetailHost<Action> {
-        DeskDetailHost(environment: environment.detail, embed: Action.detail, delegate: Action.delegate)
+    /// The reservation screens over the lists; back on the lists, they are read again (a
+    /// check-in made there shows at once; a 304 else).
+    var host: DeskDetailHost<State, Action> {
+        let listRead = self.listRead
+        return DeskDetailHost(detail: \.detail, environment: environment.detail, embed: Action.detail,
+                              delegate: Action.delegate, closed: { listRead.fresh(&$0) })
     }
 
-    /// The reservation screens' action over `state.detail` (nothing when none is open).
+    /// The reservation screens' action (nothing when none is open).
     func detail(_ action: DeskDetail.Action, _ state: inout State) -> Effect<Action> {
-        landed(host.reduce(action, &state.detail), &state)
-    }
-
-    func landed(_ step: DeskDetailHost<Action>.Step, _ state: inout State) -> Effect<Action> {
-        switch step {
-        case .effect(let effect): return effect
-        // Back on the lists: read them again (a check-in made there shows at once; a 304 else).
-        case .closed: return listRead.fresh(&state)
-        }
+        host.reduce(action, &state)
     }
 
     // MARK: Keys
@@ -212,7 +208,7 @@ public struct TodayFeature: Reducer {
             return listRead.fresh(&state)
         case .enter:
             guard let focus = state.focus, let stay = state.stay(focus) else { return .none }
-            return host.open(DeskDetail.reservation(stay.reservation.id, code: stay.reservation.code), &state.detail)
+            return host.open(DeskDetail.reservation(stay.reservation.id, code: stay.reservation.code), &state)
         case .character("p"):
             let environment = self.environment
             if let path = printable {

@@ -50,6 +50,8 @@ wait_screen "All sent"
 tmux -L "$SOCKET" send-keys -t app q
 wait_app_gone
 echo "saved Today: $(sqlite3 "$GUESTCRAFT_HOME/guestcraft.db" "SELECT length(body) FROM saved_reads WHERE key LIKE 'today.get/%'") B of JSON"
+echo "-- saved Today, in-process: read, decoded and drawn as the app does (guestcraft-bench saved-today)"
+"$BIN/guestcraft-bench" saved-today --runs "$RUNS"
 stop_demo
 for size in 80x24 40x12; do
   echo "-- guestcraft, Today from its saved read, instance stopped (${size})"

@@ -9,6 +9,7 @@ let usage = """
            guestcraft-bench refresh [--home DIR]
            guestcraft-bench save-reservations [--home DIR] --ids FILE
            guestcraft-bench saved-rooms [--home DIR] [--runs 15]
+           guestcraft-bench saved-today [--home DIR] [--runs 15]
            guestcraft-bench demo-ready --demo PATH [--rooms 2000] [--runs 5]
     --home is the app's state directory (default $GUESTCRAFT_HOME), signed in with `guestcraft pair … --yes`;
     --property defaults to prp_garden (the demo's generated hotel).
@@ -26,6 +27,8 @@ do {
         try await SavedReservations.run(BenchArguments(arguments.dropFirst(), known: SavedReservations.options))
     case "saved-rooms":
         try await SavedRoomsBench.run(BenchArguments(arguments.dropFirst(), known: SavedRoomsBench.options))
+    case "saved-today":
+        try await SavedTodayBench.run(BenchArguments(arguments.dropFirst(), known: SavedTodayBench.options))
     case "demo-ready":
         try DemoReadyBench.run(BenchArguments(arguments.dropFirst(), known: DemoReadyBench.options))
     case "--help", "-h":

@@ -5,9 +5,9 @@ import GuestCraftAPI
 ///
 /// Written as JSON with sorted keys, so `"etag"` comes first and a conditional read takes the
 /// ETag from the head of the body (`etag(in:)`) without reading the value: for 2,000 rooms that
-/// was a full JSON decode on the way to the first frame. A saved room list is read straight from
-/// its bytes (`UnitList.plainEnvelope`, PlainJSON's subset); every other value, and a room list
-/// outside that subset, with JSONDecoder.
+/// was a full JSON decode on the way to the first frame. A saved room list and a saved Today are
+/// read straight from their bytes (`PlainEnvelopeReadable`, PlainJSON's subset); every other
+/// value, and those outside that subset, with JSONDecoder.
 public struct SavedAnswer<Value: Codable>: Codable {
     public var etag: String?
     public var value: Value
@@ -54,17 +54,17 @@ public struct SavedAnswer<Value: Codable>: Codable {
 
     /// The saved answer in `body`, or nil when it cannot be read (damaged, or another shape).
     public static func decode(_ body: Data) -> SavedAnswer? {
-        plainUnits(body) ?? (try? JSONDecoder().decode(SavedAnswer.self, from: body))
+        plain(body) ?? (try? JSONDecoder().decode(SavedAnswer.self, from: body))
     }
 
-    /// A saved room list read without JSONDecoder, straight from the bytes; nil for other values
-    /// or outside PlainJSON's subset.
-    private static func plainUnits(_ body: Data) -> SavedAnswer? {
-        guard Value.self == UnitList.self, let read = UnitList.plainEnvelope(body, listKey: "value"),
-              read.others.keys.allSatisfy({ $0 == "etag" }), let list = read.list as? Value else { return nil }
+    /// A saved room list or Today read without JSONDecoder, straight from the bytes; nil for
+    /// other values or outside PlainJSON's subset.
+    private static func plain(_ body: Data) -> SavedAnswer? {
+        guard let type = Value.self as? PlainEnvelopeReadable.Type, let read = type.plainEnvelope(body, valueKey: "value"),
+              read.others.keys.allSatisfy({ $0 == "etag" }), let value = read.value as? Value else { return nil }
         switch read.others["etag"] {
-        case nil, .null?: return SavedAnswer(etag: nil, value: list)
-        case .string(let etag)?: return SavedAnswer(etag: etag, value: list)
+        case nil, .null?: return SavedAnswer(etag: nil, value: value)
+        case .string(let etag)?: return SavedAnswer(etag: etag, value: value)
         default: return nil
         }
     }

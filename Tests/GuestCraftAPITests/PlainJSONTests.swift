@@ -98,3 +98,53 @@ struct PlainJSONTests {
         #expect(UnitList.plainEnvelope(Data(#"{"etag":"e1"}"#.utf8), listKey: "value") == nil)
     }
 }
+
+/// Today's byte reader reads what the instance and JSONEncoder write exactly as JSONDecoder does,
+/// and answers nil (JSONDecoder then decides) outside its subset.
+struct PlainTodayTests {
+    @Test func theExampleAnswerReadsAsJSONDecoderReadsIt() throws {
+        let data = try RepositoryFiles.example("today.get.response.json")
+        let plain = try #require(TodayOverview(plainJSON: data))
+        #expect(plain == (try JSONDecoder().decode(TodayOverview.self, from: data)))
+    }
+
+    @Test func everyMemberRoundTripsThroughJSONEncoder() throws {
+        let date = BusinessDate("2026-11-02")!
+        let full = StaySummary(reservation: ReservationRef(id: "rsv_1", code: "HV-1"), stayID: "sty_1",
+                               guestName: "Zoë «Ünïcode» 李娜", unit: UnitRef(id: "unt_1", number: "1A"),
+                               roomType: RoomTypeRef(id: "rmt_d", name: "Double"), checkInDate: date,
+                               checkOutDate: date.adding(days: 2), status: .checkedIn, unitStatus: .inspected,
+                               balanceMinor: -250, currency: "EUR")
+        let bare = StaySummary(reservation: ReservationRef(id: "rsv_2", code: "HV-2"), stayID: "sty_2", guestName: "A",
+                               unit: nil, roomType: RoomTypeRef(id: "rmt_t", name: "Twin"), checkInDate: date,
+                               checkOutDate: date.adding(days: 1), status: StayStatus(rawValue: "a_newer_status"))
+        let today = TodayOverview(businessDate: date, timeZone: "Europe/Berlin", arrivals: [full, bare], departures: [bare],
+                                  inHouse: [])
+        // As saved answers are written: slashes unescaped (an escaped one leaves the subset).
+        let encoder = JSONEncoder()
+        #expect(TodayOverview(plainJSON: try encoder.encode(today)) == nil, "Europe\\/Berlin is escaped")
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let data = try encoder.encode(today)
+        #expect(TodayOverview(plainJSON: data) == today)
+        let saved = Data(#"{"etag":"abc","value":"#.utf8) + data + Data("}".utf8)
+        let read = try #require(TodayOverview.plainEnvelope(saved, valueKey: "value"))
+        #expect(read.value == today && read.others == ["etag": .string("abc")])
+    }
+
+    @Test(arguments: [
+        #"{"business_date":"2026-11-02","time_zone":"UTC","arrivals":[],"departures":[]}"#,   // in_house missing
+        #"{"business_date":"2026-13-02","time_zone":"UTC","arrivals":[],"departures":[],"in_house":[]}"#,
+        #"{"business_date":"2026-11-02","time_zone":"U\u0054C","arrivals":[],"departures":[],"in_house":[]}"#,
+        #"{"business_date":"2026-11-02","time_zone":"UTC","arrivals":[{"stay_id":"s"}],"departures":[],"in_house":[]}"#,
+        #"{"business_date":"2026-11-02","time_zone":"UTC","arrivals":[],"departures":[],"in_house":[],"in_house":[]}"#,
+    ])
+    func leavesEverythingElseToJSONDecoder(_ text: String) {
+        #expect(TodayOverview(plainJSON: Data(text.utf8)) == nil)
+    }
+
+    @Test func aBalanceWithAFractionIsLeftToJSONDecoder() {
+        let text = #"{"business_date":"2026-11-02","time_zone":"UTC","departures":[],"in_house":[],"arrivals":[{"reservation":{"id":"r","code":"c"},"stay_id":"s","guest_name":"g","unit":null,"room_type":{"id":"t","name":"n"},"check_in_date":"2026-11-02","check_out_date":"2026-11-03","status":"reserved","balance_minor":1.5}]}"#
+        #expect(TodayOverview(plainJSON: Data(text.utf8)) == nil)
+        #expect((try? JSONDecoder().decode(TodayOverview.self, from: Data(text.utf8))) == nil)
+    }
+}

@@ -6,21 +6,45 @@ import GuestCraftAPI
 public enum TodayView {
     public static func view(_ state: TodayFeature.State) -> Screen {
         var rows: [Row] = [titleRow(state)]
+        var lines: LazyRows?
         if state.overview != nil {
-            for section in state.sections {
-                rows.append(.blank)
-                rows.append(sectionTitle(section, filtered: !state.filter.trimmed.isEmpty))
-                if section.stays.isEmpty {
-                    rows.append(.line(Span("  " + (section.total == 0 ? L("today.none") : L("today.no_match")),
-                                           style: .muted)))
-                }
-                for stay in section.stays { rows.append(stayRow(stay, section.kind)) }
-            }
+            lines = lazyLines(state.sections, filtered: !state.filter.trimmed.isEmpty)
         } else if state.freshness != .loading {
             rows.append(.paragraph(Span(L("today.nothing_yet"), style: .muted)))
         }
-        return Screen(id: "today", rows: rows, focus: state.isFiltering ? filterID : state.focus,
+        return Screen(id: "today", rows: rows, lazyRows: lines, focus: state.isFiltering ? filterID : state.focus,
                       notices: notices(state), hints: hints(state))
+    }
+
+    /// The three lists as rows made only where a frame draws them (a 2,000-room hotel has
+    /// thousands of stays): each a blank line, its title, then its stays or a line saying none.
+    static func lazyLines(_ sections: [TodaySection], filtered: Bool) -> LazyRows {
+        // Each section's first line, and where the lines end.
+        var first: [Int] = []
+        var count = 0
+        for section in sections {
+            first.append(count)
+            count += 2 + max(1, section.stays.count)
+        }
+        let starts = first
+        return LazyRows(count: count, row: { position in
+            let index = (starts.lastIndex { $0 <= position }) ?? 0
+            let section = sections[index]
+            switch position - starts[index] {
+            case 0: return .blank
+            case 1: return sectionTitle(section, filtered: filtered)
+            case _ where section.stays.isEmpty:
+                return .line(Span("  " + (section.total == 0 ? L("today.none") : L("today.no_match")), style: .muted))
+            case let line: return stayRow(section.stays[line - 2], section.kind)
+            }
+        }, position: { id in
+            for (index, section) in sections.enumerated() {
+                if let line = section.stays.firstIndex(where: { TodaySection.rowID(section.kind, $0) == id }) {
+                    return starts[index] + 2 + line
+                }
+            }
+            return nil
+        })
     }
 
     static let filterID: RowID = "today.filter"

@@ -14,9 +14,12 @@ public enum APIJSON {
 
     /// Decodes a body, throwing a `ContractError` that names the member and what was wrong with it.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ContractError) -> T {
-        // A room list (2,000 rooms on a refresh) is read straight from the bytes when it stays in
-        // the plain subset; that reader answers nil for anything JSONDecoder might read otherwise.
-        if T.self == UnitList.self, let list = UnitList(plainJSON: data) as? T { return list }
+        // A room list (2,000 rooms on a refresh) and Today (thousands of stays) are read straight
+        // from the bytes when they stay in the plain subset; that reader answers nil for anything
+        // JSONDecoder might read otherwise.
+        if let readable = T.self as? PlainEnvelopeReadable.Type, let value = readable.init(plainJSON: data) as? T {
+            return value
+        }
         do {
             return try decoder.decode(type, from: data)
         } catch let error as DecodingError {

@@ -407,11 +407,12 @@ extension UnitList {
 
 // MARK: - Today read straight from the bytes
 
-/// A value that can be read from JSON bytes without a tree, inside an envelope object whose
-/// member `valueKey` holds it (a saved answer): its other members as `PlainJSON`. nil outside the
-/// plain subset or when a member is missing or of another type (the caller then decodes with
-/// JSONDecoder, which explains what is wrong).
+/// A value that can be read from JSON bytes without a tree (the large answers: a room list,
+/// Today), alone or inside an envelope object whose member `valueKey` holds it (a saved answer;
+/// its other members as `PlainJSON`). nil outside the plain subset or when a member is missing or
+/// of another type: the caller then decodes with JSONDecoder, which explains what is wrong.
 public protocol PlainEnvelopeReadable {
+    init?(plainJSON data: Data)
     static func plainEnvelope(_ data: Data, valueKey: String) -> (value: Self, others: [String: PlainJSON])?
 }
 

@@ -85,6 +85,6 @@ demo_admin POST /demo/faults '{"count":1,"kind":"drop_after_apply","operation":"
 keys c
 wait_for "✓ Room status Clean"
 keys Enter
-wait_for "the answer was lost, but the reservation shows it was done"
+wait_for "checked in (the answer was lost, but the reservation shows it was"
 [ "$(applied stays.check_in)" = 3 ] || fail "the check-in with the lost answer was not applied exactly once"
 pass "a lost answer: the screen says the check-in was done, applied once"

@@ -51,4 +51,11 @@ import Testing
         let state = TodayFeature.State(hasLoaded: true)
         assertSnapshot(of: TodayView.view(state).framed(.today), named: "today-loading")
     }
+
+    /// A housekeeper's Today: why, and nothing else.
+    @Test func aRoleThatCannotReadToday() {
+        let state = TodayFeature.State(freshness: .current, notice: Notice(.warning, "Your role cannot see today's arrivals and departures."),
+                                       hasLoaded: true)
+        assertSnapshot(of: TodayView.view(state).framed(.today), named: "today-forbidden")
+    }
 }

@@ -9,7 +9,8 @@ public enum TodayView {
         var lines: LazyRows?
         if state.overview != nil {
             lines = lazyLines(state.sections, filtered: !state.filter.trimmed.isEmpty)
-        } else if state.freshness != .loading {
+        } else if state.freshness != .loading, state.notice == nil {
+            // (A role that cannot read Today has the notice saying why instead.)
             rows.append(.paragraph(Span(L("today.nothing_yet"), style: .muted)))
         }
         return Screen(id: "today", rows: rows, lazyRows: lines, focus: state.isFiltering ? filterID : state.focus,
@@ -116,6 +117,10 @@ public enum TodayView {
         if state.isFiltering {
             return [KeyHint(key: L("keys.enter"), label: L("keys.done")),
                     KeyHint(key: L("keys.escape"), label: L("keys.clear"))]
+        }
+        // Nothing shown (not read yet, or the role cannot read it): nothing to open, filter or report.
+        guard state.overview != nil else {
+            return WorkNotices.outboxHints(state.badge) + [KeyHint(key: "r", label: L("keys.refresh")), GlobalKeys.help]
         }
         var hints = [KeyHint(key: L("keys.enter"), label: L("keys.open")), KeyHint(key: "/", label: L("today.hint.filter"))]
         hints += WorkNotices.outboxHints(state.badge)

@@ -50,8 +50,9 @@ public enum AppView {
         var keys = body(state).helpKeys.filter { $0 != GlobalKeys.help && $0 != GlobalKeys.quit }
         var globals = state.route == .work ? GlobalKeys.all
             : [KeyHint(key: "?", label: L("keys.help")), KeyHint(key: "q", label: L("keys.quit"))]
-        // Where digits jump to a room, only F1–F5 switch tabs: `?` says so, not "1–5".
-        if let current = state.current, state.route == .work, WorkTabs.takesDigits(current.tabs, tab: current.activeTab) {
+        // Where digits jump to a room or are typed, only F1–F5 switch tabs: `?` says so, not "1–5".
+        if let current = state.current, state.route == .work,
+           WorkTabs.takesDigits(current.tabs, tab: current.activeTab) || state.isEditingText {
             globals.removeAll { $0 == GlobalKeys.tabDigits }
         }
         for key in globals where !keys.contains(where: { $0.key == key.key }) { keys.append(key) }

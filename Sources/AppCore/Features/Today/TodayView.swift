@@ -137,6 +137,6 @@ public enum TodayView {
          KeyHint(key: L("keys.escape"), label: L("today.help.clear")),
          KeyHint(key: "p", label: L("today.help.report")),
          KeyHint(key: "r", label: L("keys.refresh"))]
-            + WorkNotices.outboxHelp + [KeyHint(key: "1–5 F1–F5", label: L("today.help.tabs"))]
+            + WorkNotices.outboxHelp
     }
 }

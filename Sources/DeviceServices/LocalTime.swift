@@ -21,6 +21,22 @@ public enum LocalTime {
         strftime("%Y-%m-%d %H:%M %Z", local(date))
     }
 
+    /// `20261102-094105`, in the terminal's time zone, for a file's name.
+    public static func fileStamp(_ date: Date) -> String {
+        strftime("%Y%m%d-%H%M%S", local(date))
+    }
+
+    /// The calendar day at `date` in the time zone named `identifier` (a property's, not the
+    /// terminal's) as year, month and day, or nil when the zone is unknown. The zone's offset
+    /// comes from Foundation's time-zone data; the day from `gmtime_r` (no calendar of ICU's).
+    public static func day(at date: Date, timeZone identifier: String) -> (year: Int, month: Int, day: Int)? {
+        guard let zone = TimeZone(identifier: identifier) else { return nil }
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down)) + time_t(zone.secondsFromGMT(for: date))
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return nil }
+        return (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
+    }
+
     private static func local(_ date: Date) -> tm {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()

@@ -3,6 +3,7 @@ import Foundation
 import GuestCraftAPI
 import HTTPClient
 import InstanceClient
+import LiveClients
 import OfflineStore
 
 /// What showing Today from its saved read costs before any drawing (#12): reading the saved
@@ -41,7 +42,7 @@ enum SavedTodayBench {
             _ = try JSONDecoder().decode(SavedAnswer<TodayOverview>.self, from: saved.body)
             jsons.append(Figures.milliseconds(since: start))
             start = ContinuousClock.now
-            let date = BusinessDate.local(at: Date(), timeZone: answer.value.timeZone)
+            let date = PropertyDate.today(in: answer.value.timeZone)
             dates.append(Figures.milliseconds(since: start))
             let overview = answer.value
             let state = TodayFeature.State(overview: overview, freshness: .current, hasLoaded: true,
@@ -60,7 +61,7 @@ enum SavedTodayBench {
         Figures.line("read the saved row (SQLite)", Figures.summary(reads))
         Figures.line("decode it (SavedAnswer.decode: the byte reader, the app's path)", Figures.summary(decodes))
         Figures.line("decode it (JSONDecoder, the fallback and the path before)", Figures.summary(jsons))
-        Figures.line("the property's date in its time zone (BusinessDate.local)", Figures.summary(dates))
+        Figures.line("the property's date in its time zone (PropertyDate.today)", Figures.summary(dates))
         Figures.line("the Today screen (TodayView.view, rows made where drawn)", Figures.summary(views))
         Figures.line("its 80x24 layout (ScreenLayout.layout)", Figures.summary(layouts))
     }

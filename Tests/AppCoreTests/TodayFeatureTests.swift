@@ -84,8 +84,8 @@ import Testing
     // MARK: The night audit
 
     @Test func afterMidnightAtThePropertyTheNoticeSaysTheAuditHasNotClosedTheDate() async {
-        // 23:30 UTC is already the next day in Berlin, the property's zone (whatever the terminal's).
-        world.now.withLock { $0 = TodayFixture.afterMidnight }
+        // The next day at the property already (its zone, whatever the terminal's).
+        world.propertyDate.withLock { $0 = TodayFixture.date.adding(days: 1) }
         world.answerReads(.fresh(TodayFixture.overview, at: HotelFixture.freshAt))
         let store = makeStore(Feature.State(hasLoaded: true))
         await store.send(.refresh)
@@ -97,15 +97,10 @@ import Testing
             $0.freshness = .current
         }
         #expect(store.state.auditPending)
+        #expect(world.zonesAsked.all == ["Europe/Berlin"], "the date is asked in the answer's time zone")
         #expect(TodayView.view(store.state).notices.map(\.text)
                 == ["The night audit has not closed 2026-11-02 yet: these are still that day's lists."])
         await store.finish()
-    }
-
-    @Test func thePropertysDateIsTakenInItsOwnTimeZone() {
-        #expect(BusinessDate.local(at: TodayFixture.afterMidnight, timeZone: "Europe/Berlin") == TodayFixture.date.adding(days: 1))
-        #expect(BusinessDate.local(at: TodayFixture.afterMidnight, timeZone: "America/New_York") == TodayFixture.date)
-        #expect(BusinessDate.local(at: TodayFixture.afterMidnight, timeZone: "Not/AZone") == nil)
     }
 
     // MARK: Filter and moves

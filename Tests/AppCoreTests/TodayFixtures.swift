@@ -31,10 +31,6 @@ enum TodayFixture {
                           status: .checkedOut, owes: 0)],
         inHouse: [stay("0985", "Sofia Rossi", room: "301", from: date.adding(days: -2), nights: 5, status: .checkedIn)])
 
-    /// 2026-11-02 09:30 in Berlin (08:30 UTC): still the business date at the property.
-    static let morning = Date(timeIntervalSince1970: 1_793_608_200)
-    /// 2026-11-03 00:30 in Berlin (2026-11-02 23:30 UTC): the night audit has not run.
-    static let afterMidnight = Date(timeIntervalSince1970: 1_793_662_200)
 }
 
 /// Today's clients over answers the test sets, recording each call.
@@ -43,7 +39,9 @@ final class TodayWorld: Sendable {
     let reads = Mutex<[ReadResult<TodayOverview>]>([])
     let report = Mutex<ReportWritten>(.nothingSaved)
     let printed = Mutex<Bool>(true)
-    let now = Mutex<Date>(TodayFixture.morning)
+    /// The date at the property the environment says (the live layer takes it in its zone).
+    let propertyDate = Mutex<BusinessDate?>(TodayFixture.date)
+    let zonesAsked = Recorder<String>()
     let calls = Recorder<String>()
     let desk = DeskWorld()
 
@@ -58,7 +56,7 @@ final class TodayWorld: Sendable {
             },
             writeReport: { self.calls.append("report"); return self.report.withLock { $0 } },
             printReport: { path in self.calls.append("print " + path); return self.printed.withLock { $0 } },
-            now: { self.now.withLock { $0 } },
+            propertyDate: { zone in self.zonesAsked.append(zone); return self.propertyDate.withLock { $0 } },
             formatTime: HotelFixture.formatTime, detail: desk.environment)
     }
 }

@@ -23,4 +23,14 @@ import DeviceServices
         #expect(LocalTime.format(instant, now: instant) == LocalTime.format(instant, now: instant))
         #expect(LocalTime.format(instant, now: instant.addingTimeInterval(3600 * 24 * 400)).contains(LocalTime.format(instant, now: instant)))
     }
+
+    /// A property's date is taken in its own time zone, not the terminal's: 2026-11-02 23:30 UTC
+    /// is already the 3rd in Berlin and still the 2nd in New York.
+    @Test func thePropertysDayIsTakenInItsOwnTimeZone() {
+        let lateEvening = Date(timeIntervalSince1970: 1_793_662_200)
+        #expect(LocalTime.day(at: lateEvening, timeZone: "Europe/Berlin")! == (2026, 11, 3))
+        #expect(LocalTime.day(at: lateEvening, timeZone: "America/New_York")! == (2026, 11, 2))
+        #expect(LocalTime.day(at: lateEvening, timeZone: "UTC")! == (2026, 11, 2))
+        #expect(LocalTime.day(at: lateEvening, timeZone: "Not/AZone") == nil)
+    }
 }

@@ -25,7 +25,7 @@ extension LiveWork {
             services.log.write("report: cannot make \(folder.path): \(error)")
             return .failed
         }
-        let name = "today-" + LiveWork.fileStamp(now) + ".txt"
+        let name = "today-" + LocalTime.fileStamp(now) + ".txt"
         let path = folder.appendingPathComponent(name).path
         if let reason = ReportCommand.writePrivately(Data(report.utf8), to: path) {
             services.log.write("report: cannot write \(path): \(reason)")
@@ -54,13 +54,5 @@ extension LiveWork {
         let path = environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { String($0) + "/lp" }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    /// "20261102-0941" in the terminal's time zone, for file names.
-    static func fileStamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return formatter.string(from: date)
     }
 }

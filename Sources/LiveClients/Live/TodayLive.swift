@@ -1,4 +1,5 @@
 import AppCore
+import DeviceServices
 import Foundation
 import GuestCraftAPI
 import InstanceClient
@@ -17,7 +18,7 @@ extension LiveWork {
             },
             writeReport: { work.writeDowntimeReport() },
             printReport: { path in work.printReport(path) },
-            now: { Date() },
+            propertyDate: { zone in PropertyDate.today(in: zone) },
             formatTime: LiveWork.formatTime,
             detail: deskDetail)
     }
@@ -40,5 +41,12 @@ extension LiveWork {
                 }
             },
             detail: deskDetail)
+    }
+}
+
+/// Today's date at a property: in its time zone (from its answer), not the terminal's.
+public enum PropertyDate {
+    public static func today(in timeZone: String, now: Date = Date()) -> BusinessDate? {
+        LocalTime.day(at: now, timeZone: timeZone).flatMap { BusinessDate(year: $0.year, month: $0.month, day: $0.day) }
     }
 }

@@ -103,7 +103,8 @@ extension WorkTabs.Environment {
                         fetchToday: { fail("today.fetchToday"); return .offline },
                         writeReport: { fail("today.writeReport"); return .nothingSaved },
                         printReport: { _ in fail("today.printReport"); return false },
-                        now: { Date(timeIntervalSince1970: 0) }, formatTime: { _ in "" }, detail: .failing(fail))
+                        propertyDate: { _ in fail("today.propertyDate"); return nil }, formatTime: { _ in "" },
+                        detail: .failing(fail))
                 }),
             search: SearchTab.Clients(
                 environment: { _ in
@@ -145,7 +146,7 @@ extension TodayTab.Clients {
                 fetchToday: { calls.append("today.fetch"); return .offline },
                 writeReport: { calls.append("today.report"); return .nothingSaved },
                 printReport: { _ in calls.append("today.print"); return false },
-                now: { Date(timeIntervalSince1970: 0) }, formatTime: { _ in "" },
+                propertyDate: { _ in calls.append("today.propertyDate"); return nil }, formatTime: { _ in "" },
                 detail: .failing { calls.append("unexpected " + $0) })
         })
     }

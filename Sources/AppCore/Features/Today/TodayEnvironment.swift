@@ -12,8 +12,9 @@ public struct TodayEnvironment: Sendable {
     public var writeReport: @Sendable () async -> ReportWritten
     /// Sends a written report to the printer (`lp`); answers whether `lp` took it.
     public var printReport: @Sendable (_ path: String) async -> Bool
-    /// Now (the property's local date is taken from it in the property's time zone).
-    public var now: @Sendable () -> Date
+    /// Today's date in the time zone named (the property's, from its answer; not the terminal's),
+    /// nil when the zone is unknown.
+    public var propertyDate: @Sendable (_ timeZone: String) -> BusinessDate?
     /// A time as the person reads it ("09:41", in the terminal's locale and time zone).
     public var formatTime: @Sendable (Date) -> String
     /// The reservation and guest screens' clients.
@@ -23,14 +24,14 @@ public struct TodayEnvironment: Sendable {
                 fetchToday: @escaping @Sendable () async -> ReadResult<TodayOverview>,
                 writeReport: @escaping @Sendable () async -> ReportWritten,
                 printReport: @escaping @Sendable (String) async -> Bool,
-                now: @escaping @Sendable () -> Date, formatTime: @escaping @Sendable (Date) -> String,
+                propertyDate: @escaping @Sendable (String) -> BusinessDate?, formatTime: @escaping @Sendable (Date) -> String,
                 detail: DeskDetailEnvironment) {
         self.detail = detail
         self.savedToday = savedToday
         self.fetchToday = fetchToday
         self.writeReport = writeReport
         self.printReport = printReport
-        self.now = now
+        self.propertyDate = propertyDate
         self.formatTime = formatTime
     }
 }
@@ -43,17 +44,4 @@ public enum ReportWritten: Sendable, Equatable {
     case nothingSaved
     /// The file could not be written (a full disk, a permission; the live layer logs why).
     case failed
-}
-
-extension BusinessDate {
-    /// The calendar date at `instant` in the time zone named `identifier` (the property's), or
-    /// nil when the zone is unknown.
-    public static func local(at instant: Date, timeZone identifier: String) -> BusinessDate? {
-        guard let zone = TimeZone(identifier: identifier) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
-        guard let year = parts.year, let month = parts.month, let day = parts.day else { return nil }
-        return BusinessDate(year: year, month: month, day: day)
-    }
 }

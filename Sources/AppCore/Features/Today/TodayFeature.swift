@@ -259,7 +259,7 @@ public struct TodayFeature: Reducer {
 
     func show(_ overview: TodayOverview, _ state: inout State) {
         state.overview = overview
-        state.propertyDate = BusinessDate.local(at: environment.now(), timeZone: overview.timeZone)
+        state.propertyDate = environment.propertyDate(overview.timeZone)
         keepFocusVisible(&state)
     }
 

@@ -36,4 +36,7 @@ public enum AppAction: Equatable, Sendable {
     case signedOut(instanceName: String, Result<SignOutOutcome, StorageFailure>)
     case instanceRemoved(instanceName: String, Result<SignOutOutcome?, StorageFailure>)
     case discarded(Result<Bool, StorageFailure>)
+    /// A few seconds after a passing sentence went up (demo started, chosen automatically): it
+    /// goes, as it goes with the first key.
+    case passingNoticesExpired
 }

@@ -45,7 +45,7 @@ extension AppReducer {
             state.preferences.remember(WorkChoice(instanceKey: current.instance.key,
                                                   personID: current.session.user.id.rawValue,
                                                   workspace: workspace, property: property))
-            return .merge(leave, savePreferences(state), beginContext(&state))
+            return .merge(leave, savePreferences(state), beginContext(&state), automatically ? expirePassingNotices() : .none)
         case .cancelled:
             if let current = state.current, current.property != nil, current.generation != nil {
                 state.route = .work

@@ -18,14 +18,18 @@ extension AppReducer {
             case .success(let saved):
                 current.instance = saved
                 current.capabilities = saved.capabilities
+                let shown = current.activeTab
                 if !current.visibleTabs.contains(current.activeTab) {
                     // SPEC §5: a capability that disappears disappears from the open screen, said.
                     current.notices.append(Notice(.info, L("tabs.capability_gone", ["tab": current.activeTab.title])))
                     current.activeTab = WorkTab.opening(among: current.visibleTabs)
+                    effects.append(expirePassingNotices())
                 }
                 effects.append(markOnline(&current))
                 state.current = current
                 effects.append(tabEvent(.capabilitiesChanged(saved.capabilities), &state))
+                // The tab that took the closed one's place is opened (it reads).
+                if current.activeTab != shown { effects.append(onScreenTab(.opened(current.activeTab), &state)) }
                 return .merge(effects)
             case .failure(.connect(let error)):
                 switch error {

@@ -54,6 +54,7 @@ extension AppReducer {
         }
         let effect = open(chosen, &state)
         state.current?.notices.append(contentsOf: startNotices)
-        return effect
+        guard startNotices.contains(where: { $0.level == .info }) else { return effect }
+        return .merge(effect, expirePassingNotices())
     }
 }

@@ -31,6 +31,20 @@ public struct AppReducer: Reducer {
     static let newsID: EffectID = "app.outbox_news"
     static let checkID: EffectID = "app.instance_check"
     static let verifyID: EffectID = "app.choice_verify"
+    static let passingNoticesID: EffectID = "app.passing_notices"
+    /// How long a passing sentence stays when no key takes it away.
+    static let passingNoticeSeconds = 8
+
+    /// Takes the passing sentences away after `passingNoticeSeconds` (a new one starts the wait again).
+    func expirePassingNotices() -> Effect<AppAction> {
+        let sleep = environment.clock.sleep
+        return .run(id: Self.passingNoticesID, cancelInFlight: true) { send in
+            do {
+                try await sleep(.seconds(Self.passingNoticeSeconds))
+                send(.passingNoticesExpired)
+            } catch {}
+        }
+    }
 
     public func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
         switch action {
@@ -51,6 +65,10 @@ public struct AppReducer: Reducer {
 
         case .clicked(let target):
             return clicked(target, &state)
+
+        case .passingNoticesExpired:
+            state.current?.notices.removeAll { $0.level == .info }
+            return .none
 
         // MARK: Features and their delegates
 

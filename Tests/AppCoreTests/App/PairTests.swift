@@ -2,6 +2,7 @@ import Foundation
 import GuestCraftAPI
 import ClientModel
 import Testing
+import TestSupport
 @testable import AppCore
 
 @MainActor
@@ -29,6 +30,8 @@ import Testing
         env.offline.beginGeneration = { _, id in .success(id) }
         env.offline.counts = { _ in .zero }
         env.tabs.today = .offline(world.calls)
+        let clock = ManualClock()
+        env.clock = clock.client
         let partition = Fixtures.partition()
 
         let store = TestStore(initialState: pairState(), reducer: AppReducer(environment: env))
@@ -84,6 +87,9 @@ import Testing
                 pending.remove(step)
             }
         }
+        // "Chosen automatically" goes by itself after a few seconds.
+        await clock.advance(by: .seconds(8))
+        await store.receive(.passingNoticesExpired) { $0.current?.notices = [] }
         await store.finish()
         #expect(world.unexpected.all.isEmpty)
         #expect(world.calls.all.contains("exchange 7 desk-01 terminal"))

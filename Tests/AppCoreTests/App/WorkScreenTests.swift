@@ -2,6 +2,7 @@ import Foundation
 import GuestCraftAPI
 import ClientModel
 import Testing
+import TestSupport
 @testable import AppCore
 
 @MainActor
@@ -39,14 +40,18 @@ import Testing
 
     @Test func aCapabilityThatDisappearsTakesItsTabAndItsOpenScreensAwayWithASentence() async {
         let world = FakeWorld()
+        var env = world.environment
+        let clock = ManualClock()
+        env.clock = clock.client
+        env.tabs.today = .offline(world.calls)
         let session = Fixtures.session()
         var state = AppState.working(activeTab: .housekeeping)
         let context = state.current?.context
-        state.current?.tabs.housekeeping.context = context
+        state.current?.tabs.started(context)
         state.current?.tabs.housekeeping.feature = HousekeepingFeature.State(
             list: RoomList(units: HotelFixture.units), focus: "unt_h101", freshness: .current, hasLoaded: true)
         state.current?.tabs.housekeeping.feature.detail = HousekeepingFeature.RoomDetail(unitID: "unt_h101")
-        let store = TestStore(initialState: state, reducer: AppReducer(environment: world.environment))
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: env))
         let reduced = Fixtures.instance(capabilities: [.mobileSessions, .mobilePairing, .frontDesk])
         await store.send(.instanceChecked(session.sessionID, .success(reduced))) {
             $0.current?.instance = reduced
@@ -55,8 +60,21 @@ import Testing
             $0.current?.notices = [Notice(.info, "This instance no longer offers Housekeeping, so it was closed.")]
             // Its room detail closes and its rooms go: nothing of it stays to be drawn or read.
             $0.current?.tabs.housekeeping.feature = .initial
+            // Today takes its place and reads (nothing saved, no answer here).
+            $0.current?.tabs.today.feature.hasLoaded = true
         }
         #expect(AppView.view(store.state).tabs.map(\.id) == ["today", "account"])
+        var pending = TodayOpenedOffline.steps
+        while !pending.isEmpty {
+            let action = await store.receiveAny { action, state in TodayOpenedOffline.apply(action, &state) }
+            guard let step = TodayOpenedOffline.step(of: action) else {
+                Issue.record("unexpected \(String(describing: action))"); break
+            }
+            pending.remove(step)
+        }
+        // The sentence goes by itself after a few seconds.
+        await clock.advance(by: .seconds(8))
+        await store.receive(.passingNoticesExpired) { $0.current?.notices = [] }
         await store.finish()
     }
 

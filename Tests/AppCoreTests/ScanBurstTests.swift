@@ -1,5 +1,6 @@
 import ClientModel
 import Testing
+import TestSupport
 @testable import AppCore
 
 /// A scanner's burst (#13): what one read holds decides it; the app opens the room from any tab.
@@ -19,6 +20,8 @@ import Testing
         let world = FakeWorld()
         let rooms = HousekeepingWorld()
         var env = world.environment
+        let clock = ManualClock()
+        env.clock = clock.client
         env.tabs.housekeeping = HousekeepingTab.Clients(environment: { _ in rooms.environment })
         var state = AppState.working(activeTab: .tasks)
         let context = state.current?.context
@@ -28,12 +31,14 @@ import Testing
             hasLoaded: true)
         let store = TestStore(initialState: state, reducer: AppReducer(environment: env))
         await store.send(.scanned("305")) {
-            // No room 305 at Harbour View: it says so on Housekeeping's line and nothing moves.
-            $0.current?.tabs.housekeeping.feature.notice = Notice(.info, "There is no room 305 at this property.")
-            $0.current?.tabs.housekeeping.feature.awaitingRoom = true
+            // No room 305 at Harbour View: My tasks' screen says so (the app's line; Housekeeping's
+            // would not show here), and nothing moves.
+            $0.current?.notices = [Notice(.info, "There is no room 305 at this property.")]
         }
         #expect(store.state.current?.activeTab == .tasks, "an unknown room changes no tab")
+        assertSnapshot(of: AppView.view(store.state), named: "app-scan-unknown-room-on-my-tasks")
         await store.send(.scanned("203")) {
+            $0.current?.notices = []
             $0.current?.activeTab = .housekeeping
             $0.current?.tabs.housekeeping.feature.freshness = .updating(lastUpdated: "09:21")
             $0.current?.tabs.housekeeping.feature.notice = nil
@@ -41,6 +46,7 @@ import Testing
             $0.current?.tabs.housekeeping.feature.focus = "unt_h203"
             $0.current?.tabs.housekeeping.feature.detail = HousekeepingFeature.RoomDetail(unitID: "unt_h203")
         }
+        assertSnapshot(of: AppView.view(store.state), named: "app-scan-203-from-my-tasks")
         var pending: [String: Int] = ["list": 1, "detail saved": 1, "detail read": 1, "offline": 2, "app offline": 2]
         while !pending.isEmpty {
             let action = await store.receiveAny { action, state in
@@ -65,6 +71,9 @@ import Testing
             pending[name, default: 0] -= 1
             if pending[name] == 0 { pending[name] = nil }
         }
+        // The sentence's own wait ends (it went with the scan that opened room 203).
+        await clock.advance(by: .seconds(8))
+        await store.receive(.passingNoticesExpired)
         await store.finish()
     }
 
@@ -102,6 +111,7 @@ import Testing
         }
         await store.finish()
         #expect(store.state.current?.activeTab == .today)
+        assertSnapshot(of: AppView.view(store.state), named: "app-scan-burst-on-today")
         #expect(HousekeepingFeature.isRoomTag("203") && HousekeepingFeature.isRoomTag("1A")
                 && HousekeepingFeature.isRoomTag("https://h.example/rooms/104") && HousekeepingFeature.isRoomTag("room/12"))
         #expect(!HousekeepingFeature.isRoomTag("/HV-1004") && !HousekeepingFeature.isRoomTag("hart")

@@ -97,8 +97,15 @@ extension AppReducer {
         state.current?.notices.removeAll { $0.level == .info }
         let rooms = current.tabs.housekeeping.feature.list
         let number = HousekeepingFeature.roomNumber(inTag: text)
-        // An unknown room changes nothing, not even the tab (when the rooms are known).
+        // An unknown room changes nothing, not even the tab (when the rooms are known): on
+        // Housekeeping its line says so; from another tab, the app's line (the tab on screen
+        // would not show Housekeeping's).
         if !rooms.isEmpty, rooms.exact(number: number) == nil {
+            guard current.activeTab == .housekeeping else {
+                state.current?.notices.append(Notice(.info, L("housekeeping.no_such_room",
+                                                              ["number": InertText.sanitize(number)])))
+                return expirePassingNotices()
+            }
             return tabEvent(.pasted(.housekeeping, text), &state)
         }
         return .merge(select(.housekeeping, &state), tabEvent(.pasted(.housekeeping, text), &state))

@@ -37,14 +37,8 @@ extension LiveWork {
                 }
             },
             availableUnits: { roomType, from, to in
-                do {
-                    let units = try await work.client.availableUnits(property: work.property, roomType: roomType,
-                                                                     from: from, to: to)
-                    return .fresh(units, at: Date())
-                } catch let error as GuestCraftError {
-                    return work.failure(error, key: nil)
-                } catch {
-                    return .offline
+                await work.unsaved {
+                    try await work.client.availableUnits(property: work.property, roomType: roomType, from: from, to: to)
                 }
             },
             unitStatus: { id in
@@ -84,15 +78,21 @@ extension LiveWork {
     /// `search` for `code`: the reservation whose code is exactly it (letter case aside).
     func findReservation(_ code: String) async -> ReadResult<ReservationRef?> {
         let wanted = code.trimmingCharacters(in: .whitespaces)
-        do {
-            let answer = try await client.search(property: property, query: wanted)
-            guard let results = answer.value else { return .failed(problemCode: nil) }
+        switch await search(wanted) {
+        case .fresh(let results, let at):
             guard let reservations = results.reservations else { return .forbidden }
             let match = reservations.first { $0.code.caseInsensitiveCompare(wanted) == .orderedSame }
-            return .fresh(match.map { ReservationRef(id: $0.id, code: $0.code) }, at: Date())
-        } catch {
-            return failure(error, key: nil)
+            return .fresh(match.map { ReservationRef(id: $0.id, code: $0.code) }, at: at)
+        case .offline: return .offline
+        case .forbidden: return .forbidden
+        case .sessionEnded: return .sessionEnded
+        case .failed(let code): return .failed(problemCode: code)
         }
+    }
+
+    /// `search`, never saved (it needs the instance).
+    func search(_ text: String) async -> ReadResult<SearchResults> {
+        await unsaved { try await client.search(property: property, query: text).value }
     }
 
     /// Sends one front-desk action with the reservation's version and the attempt's key.

@@ -28,19 +28,7 @@ extension LiveWork {
     /// Search's client: `search` over the instance, never saved (it needs the instance).
     var search: SearchEnvironment {
         let work = self
-        return SearchEnvironment(
-            search: { text in
-                do {
-                    let answer = try await work.client.search(property: work.property, query: text)
-                    guard let results = answer.value else { return .failed(problemCode: nil) }
-                    return .fresh(results, at: Date())
-                } catch let error as GuestCraftError {
-                    return work.failure(error, key: nil)
-                } catch {
-                    return .offline
-                }
-            },
-            detail: deskDetail)
+        return SearchEnvironment(search: { text in await work.search(text) }, detail: deskDetail)
     }
 }
 

@@ -67,17 +67,7 @@ struct LiveWork: Sendable {
                     try await work.client.tasks(property: work.property, assignedToMe: true, ifNoneMatch: etag)
                 }
             },
-            fetchTask: { id in
-                do {
-                    let answer = try await work.client.task(property: work.property, id: id)
-                    guard let task = answer.value else { return .offline }
-                    return .fresh(task, at: Date())
-                } catch let error as GuestCraftError {
-                    return work.failure(error, key: nil)
-                } catch {
-                    return .offline
-                }
-            },
+            fetchTask: { id in await work.unsaved { try await work.client.task(property: work.property, id: id).value } },
             pendingTasks: { work.pendingTasks() },
             setStatus: { task, change, version in
                 await work.submit(TaskStatusOperation(),
@@ -157,6 +147,20 @@ struct LiveWork: Sendable {
             }
         } catch let error as GuestCraftError {
             return failure(error, key: key)
+        } catch {
+            return .offline
+        }
+    }
+
+    /// A read that is not saved (a task's detail, free rooms, a search): its answer, or its
+    /// failure landed as every read's is; an answer without a value (a 304 to a read that sent no
+    /// ETag) is another answer.
+    func unsaved<Value>(_ call: () async throws -> Value?) async -> ReadResult<Value> {
+        do {
+            guard let value = try await call() else { return .failed(problemCode: nil) }
+            return .fresh(value, at: Date())
+        } catch let error as GuestCraftError {
+            return failure(error, key: nil)
         } catch {
             return .offline
         }

@@ -64,6 +64,12 @@ import Testing
         snap(state, "desk-check-in")
     }
 
+    /// `u` asks before it takes the room off the stay.
+    @Test func theUnassignQuestion() {
+        let state = Self.shown(DeskFixture.mendes(), mode: .confirm(Feature.Confirmation(stay: "sty_0006", request: .unassign)))
+        snap(state, "desk-confirm-unassign")
+    }
+
     @Test func theCheckOutQuote() {
         let state = Self.shown(DeskFixture.weber(), balance: DeskFixture.weberBalance,
                                mode: .checkOut(Feature.CheckOutQuote(stay: "sty_0002", quote: DeskFixture.weberQuote,

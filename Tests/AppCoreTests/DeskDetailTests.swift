@@ -400,7 +400,20 @@ import Testing
         world.answerReservation(.fresh(changed, at: DeskFixture.freshAt))
         world.answerBalance(.fresh(DeskFixture.balanced, at: DeskFixture.freshAt))
         let store = makeStore(world, shown(DeskFixture.weber(), world, balance: DeskFixture.balanced))
+        // `z` asks first; Esc sends nothing, Enter sends.
         await store.send(.keyPressed(.character("z"))) {
+            $0.reservationPage?.mode = .confirm(Feature.Confirmation(stay: "sty_0002", request: .undoCheckIn))
+        }
+        let question = Feature.content(store.state, badge: OutboxBadge())
+        #expect(question.rows.first?.spans.map(\.text).joined() == "Undo the check-in of room 102?")
+        #expect(question.hints.first == KeyHint(key: "Enter", label: "Undo"))
+        await store.send(.keyPressed(.escape)) { $0.reservationPage?.mode = nil }
+        #expect(world.sentActions.isEmpty)
+        await store.send(.keyPressed(.character("z"))) {
+            $0.reservationPage?.mode = .confirm(Feature.Confirmation(stay: "sty_0002", request: .undoCheckIn))
+        }
+        await store.send(.keyPressed(.enter)) {
+            $0.reservationPage?.mode = nil
             $0.reservationPage?.sending = Feature.DeskAttempt(stay: "sty_0002", number: "102", request: .undoCheckIn)
             $0.notice = Notice(.info, "Sending to the instance…")
         }
@@ -413,6 +426,42 @@ import Testing
         }
         await readAgain(store, changed)
         #expect(world.sentActions == [DeskWorld.Sent(stay: "sty_0002", request: .undoCheckIn, version: .version(5), key: "key-1")])
+        await store.finish()
+    }
+
+    @Test func unassignAsksFirstAndEnterSendsIt() async {
+        let world = DeskWorld()
+        let unassigned = DeskFixture.mendes(version: 3, rooms: [DeskFixture.stay("sty_0005", unit: nil),
+                                                                DeskFixture.stay("sty_0006", unit: "104", adults: 1, children: 1)])
+        world.answerActions(.done(unassigned))
+        world.answerReservation(.offline)
+        let store = makeStore(world, shown(DeskFixture.mendes(), world, balance: DeskFixture.balanced))
+        await store.send(.keyPressed(.character("u"))) {
+            $0.reservationPage?.mode = .confirm(Feature.Confirmation(stay: "sty_0005", request: .unassign))
+        }
+        #expect(world.sentActions.isEmpty, "nothing is sent before Enter")
+        await store.send(.keyPressed(.character("x")))
+        await store.send(.keyPressed(.enter)) {
+            $0.reservationPage?.mode = nil
+            $0.reservationPage?.sending = Feature.DeskAttempt(stay: "sty_0005", number: "103", request: .unassign)
+            $0.notice = Notice(.info, "Sending to the instance…")
+        }
+        await store.receive(.actionFinished("rsv_0005", Feature.DeskAttempt(stay: "sty_0005", number: "103", request: .unassign,
+                                                                            idempotencyKey: "key-1"), .done(unassigned))) {
+            $0.reservationPage?.sending = nil
+            $0.reservationPage?.reservation = unassigned
+            $0.reservationPage?.freshness = .updating(lastUpdated: "09:21")
+            $0.notice = Notice(.info, "Room 103 taken off the stay.")
+        }
+        await store.receive(online)
+        await store.receive(.reservationRead("rsv_0005", .offline)) {
+            $0.reservationPage?.freshness = .offline(lastUpdated: "09:21")
+        }
+        await store.receive(.delegate(.work(.connection(.offline))))
+        await store.receive(.balanceRead("rsv_0005", .offline)) {
+            $0.reservationPage?.balanceFreshness = .offline(lastUpdated: "09:21")
+        }
+        #expect(world.sentActions.map(\.request) == [.unassign])
         await store.finish()
     }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What a desk action comes to when something else happens (issue #12): an undo of a check-in on
-# the business date; a reservation changed by another device between the read and the action
+# the business date (asked first); a reservation changed by another device between the read and the action
 # (412: the sentence and the new state); an answer lost after the instance applied it (the screen
 # says it was done, and the demo applied it once).
 source "$(dirname "$0")/lib.sh" "$1"
@@ -32,6 +32,9 @@ keys Enter
 wait_for "● Checked in"
 [ "$(applied stays.check_in)" = 1 ] || fail "the check-in was not applied"
 keys z
+wait_for "Undo the check-in of room 103?"
+[ "$(applied stays.undo_check_in)" = 0 ] || fail "z sent the undo before it was confirmed"
+keys Enter
 deadline=$((SECONDS + 10))
 until [ "$(applied stays.undo_check_in)" = 1 ]; do
   [ $SECONDS -lt $deadline ] || fail "the undo was not sent"

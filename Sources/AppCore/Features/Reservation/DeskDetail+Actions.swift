@@ -129,7 +129,9 @@ extension DeskDetail {
                                                                               stay.checkOutDate)))
             }
         case .unassign:
-            return send(.unassign, stay: stay, &state)
+            page.mode = .confirm(Confirmation(stay: stay.id, request: .unassign))
+            state.reservationPage = page
+            return .none
         case .checkIn:
             page.mode = .checkIn(CheckInChecks(stay: stay.id))
             state.reservationPage = page
@@ -155,7 +157,9 @@ extension DeskDetail {
                 send(.quoteRead(stay.id, await environment.fetchQuote(id, stay.id)))
             }
         case .undo:
-            return send(stay.status == .checkedOut ? .undoCheckOut : .undoCheckIn, stay: stay, &state)
+            page.mode = .confirm(Confirmation(stay: stay.id, request: stay.status == .checkedOut ? .undoCheckOut : .undoCheckIn))
+            state.reservationPage = page
+            return .none
         case .guest:
             return .none
         }
@@ -178,6 +182,19 @@ extension DeskDetail {
                 _ = prompt.text.apply(key)
                 page.mode = .reason(prompt)
                 state.reservationPage = page
+            }
+            return .none
+
+        case .confirm(let confirmation):
+            switch key {
+            case .enter:
+                guard let stay = page.stay(confirmation.stay) else { return .none }
+                return send(confirmation.request, stay: stay, &state)
+            case .escape, .backspace, .left:
+                page.mode = nil
+                state.reservationPage = page
+            default:
+                break
             }
             return .none
 

@@ -123,6 +123,20 @@ public struct DeskDetail: Reducer {
         case checkIn(CheckInChecks)
         case checkOut(CheckOutQuote)
         case reason(ReasonPrompt)
+        /// Unassign or undo, asked before it is sent (one key would otherwise take a room off a
+        /// stay or a guest out of it).
+        case confirm(Confirmation)
+    }
+
+    /// An action that goes once the person says yes (Enter), on one room.
+    public struct Confirmation: Equatable, Sendable {
+        public var stay: StayID
+        public var request: DeskRequest
+
+        public init(stay: StayID, request: DeskRequest) {
+            self.stay = stay
+            self.request = request
+        }
     }
 
     /// The free rooms of the booked type for the whole stay (`units.available`, never saved).

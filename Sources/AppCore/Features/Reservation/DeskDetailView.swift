@@ -59,6 +59,7 @@ enum DeskDetailView {
         case .assign(let choice): return assign(choice, page)
         case .checkIn(let checks): return checkIn(checks, page, state, environment: environment)
         case .checkOut(let quote): return checkOut(quote, page, environment: environment)
+        case .confirm(let confirmation): return confirm(confirmation, page)
         case .reason, nil: break
         }
         var rows: [Row] = []
@@ -251,6 +252,22 @@ enum DeskDetailView {
         case .unknown: ("?", .muted)
         }
         return Row([Span(symbol + " ", style: style), Span(text)])
+    }
+
+    /// "Unassign room 203?" / "Undo the check-in of room 101?" with Enter to do it, Esc back.
+    static func confirm(_ confirmation: DeskDetail.Confirmation, _ page: DeskDetail.ReservationPage) -> ScreenBody {
+        guard let stay = page.stay(confirmation.stay), let reservation = page.reservation else {
+            return ScreenBody(rows: [], hints: commonHints)
+        }
+        let number = DeskDetail.number(stay)
+        let (question, label): (String, String) = switch confirmation.request {
+        case .unassign: (L("desk.confirm.unassign", ["number": number]), L("desk.action.unassign"))
+        case .undoCheckOut: (L("desk.confirm.undo_check_out", ["number": number]), L("desk.action.undo"))
+        default: (L("desk.confirm.undo_check_in", ["number": number]), L("desk.action.undo"))
+        }
+        let rows: [Row] = [.title(question), .line(Span(inert: reservation.guest.name, style: .muted)), .blank,
+                           .paragraph(Span(L("desk.confirm.how"), style: .muted))]
+        return ScreenBody(rows: rows, hints: [KeyHint(key: L("keys.enter"), label: label)] + commonHints)
     }
 
     static func checkOut(_ quote: DeskDetail.CheckOutQuote, _ page: DeskDetail.ReservationPage,

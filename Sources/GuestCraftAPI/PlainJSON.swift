@@ -364,49 +364,6 @@ extension PlainJSON.Reader {
     }
 }
 
-extension UnitList {
-    /// A room list read straight from JSON bytes, without a tree (no dictionary or key string
-    /// per room: a quarter of what reading a `PlainJSON` tree cost). `nil` outside the plain
-    /// subset, or when a member is missing or of another type (the caller then decodes with
-    /// JSONDecoder, which explains what is wrong).
-    public init?(plainJSON data: Data) {
-        guard let list = Self.readPlain(data, { $0.unitList() }) else { return nil }
-        self = list
-    }
-
-    /// A JSON object whose member `listKey` is a room list, read as `init?(plainJSON:)` reads
-    /// it; its other members as `PlainJSON` (for an envelope such as a saved answer's ETag).
-    public static func plainEnvelope(_ data: Data, listKey: String) -> (list: UnitList, others: [String: PlainJSON])? {
-        readPlain(data) { reader in
-            var list: UnitList?
-            var others: [String: PlainJSON] = [:]
-            let read = reader.members { key, reader in
-                let name = String(decoding: key, as: UTF8.self)
-                if name == listKey {
-                    list = reader.unitList()
-                    return list != nil
-                }
-                guard let value = reader.value() else { return false }
-                others[name] = value
-                return true
-            }
-            guard read, let list else { return nil }
-            return (list, others)
-        }
-    }
-
-    private static func readPlain<Result>(_ data: Data, _ body: (inout PlainJSON.Reader) -> Result?) -> Result? {
-        data.withUnsafeBytes { raw -> Result? in
-            var reader = PlainJSON.Reader(bytes: raw.bindMemory(to: UInt8.self))
-            guard let result = body(&reader) else { return nil }
-            reader.skipSpace()
-            return reader.index == reader.bytes.count ? result : nil
-        }
-    }
-}
-
-// MARK: - Today read straight from the bytes
-
 /// A value that can be read from JSON bytes without a tree (the large answers: a room list,
 /// Today), alone or inside an envelope object whose member `valueKey` holds it (a saved answer;
 /// its other members as `PlainJSON`). nil outside the plain subset or when a member is missing or
@@ -416,46 +373,64 @@ public protocol PlainEnvelopeReadable {
     static func plainEnvelope(_ data: Data, valueKey: String) -> (value: Self, others: [String: PlainJSON])?
 }
 
-extension UnitList: PlainEnvelopeReadable {
-    public static func plainEnvelope(_ data: Data, valueKey: String) -> (value: UnitList, others: [String: PlainJSON])? {
-        plainEnvelope(data, listKey: valueKey).map { ($0.list, $0.others) }
+extension PlainJSON {
+    /// `read` over the whole of `data`: nil when it gives up or anything but space follows.
+    fileprivate static func whole<Result>(_ data: Data, _ read: (inout Reader) -> Result?) -> Result? {
+        data.withUnsafeBytes { raw -> Result? in
+            var reader = Reader(bytes: raw.bindMemory(to: UInt8.self))
+            guard let result = read(&reader) else { return nil }
+            reader.skipSpace()
+            return reader.index == reader.bytes.count ? result : nil
+        }
+    }
+
+    /// A JSON object whose member `valueKey` `read` reads; its other members as `PlainJSON`.
+    fileprivate static func envelope<Value>(_ data: Data, valueKey: String, _ read: (inout Reader) -> Value?)
+        -> (value: Value, others: [String: PlainJSON])? {
+        whole(data) { reader in
+            var value: Value?
+            var others: [String: PlainJSON] = [:]
+            let complete = reader.members { key, reader in
+                let name = String(decoding: key, as: UTF8.self)
+                if name == valueKey {
+                    value = read(&reader)
+                    return value != nil
+                }
+                guard let other = reader.value() else { return false }
+                others[name] = other
+                return true
+            }
+            guard complete, let value else { return nil }
+            return (value, others)
+        }
     }
 }
+
+extension UnitList: PlainEnvelopeReadable {
+    /// A room list read straight from JSON bytes, without a tree (no dictionary or key string
+    /// per room: a quarter of what reading a `PlainJSON` tree cost).
+    public init?(plainJSON data: Data) {
+        guard let list = PlainJSON.whole(data, { $0.unitList() }) else { return nil }
+        self = list
+    }
+
+    public static func plainEnvelope(_ data: Data, valueKey: String) -> (value: UnitList, others: [String: PlainJSON])? {
+        PlainJSON.envelope(data, valueKey: valueKey) { $0.unitList() }
+    }
+}
+
+// MARK: - Today read straight from the bytes
 
 extension TodayOverview: PlainEnvelopeReadable {
     /// Today as `init(from:)` reads it, from the bytes (thousands of stays at a 2,000-room hotel:
     /// JSONDecoder was most of Today's first frame).
     public init?(plainJSON data: Data) {
-        guard let today = Self.readPlain(data, { $0.todayOverview() }) else { return nil }
+        guard let today = PlainJSON.whole(data, { $0.todayOverview() }) else { return nil }
         self = today
     }
 
     public static func plainEnvelope(_ data: Data, valueKey: String) -> (value: TodayOverview, others: [String: PlainJSON])? {
-        readPlain(data) { reader in
-            var today: TodayOverview?
-            var others: [String: PlainJSON] = [:]
-            let read = reader.members { key, reader in
-                let name = String(decoding: key, as: UTF8.self)
-                if name == valueKey {
-                    today = reader.todayOverview()
-                    return today != nil
-                }
-                guard let value = reader.value() else { return false }
-                others[name] = value
-                return true
-            }
-            guard read, let today else { return nil }
-            return (today, others)
-        }
-    }
-
-    private static func readPlain<Result>(_ data: Data, _ body: (inout PlainJSON.Reader) -> Result?) -> Result? {
-        data.withUnsafeBytes { raw -> Result? in
-            var reader = PlainJSON.Reader(bytes: raw.bindMemory(to: UInt8.self))
-            guard let result = body(&reader) else { return nil }
-            reader.skipSpace()
-            return reader.index == reader.bytes.count ? result : nil
-        }
+        PlainJSON.envelope(data, valueKey: valueKey) { $0.todayOverview() }
     }
 }
 

@@ -92,10 +92,10 @@ struct PlainJSONTests {
 
     @Test func anEnvelopeGivesTheListAndItsOtherMembers() throws {
         let encoded = String(decoding: try JSONEncoder().encode(list()), as: UTF8.self)
-        let read = try #require(UnitList.plainEnvelope(Data(#"{"etag":"e1","value":\#(encoded)}"#.utf8), listKey: "value"))
-        #expect(read.list == list())
+        let read = try #require(UnitList.plainEnvelope(Data(#"{"etag":"e1","value":\#(encoded)}"#.utf8), valueKey: "value"))
+        #expect(read.value == list())
         #expect(read.others == ["etag": .string("e1")])
-        #expect(UnitList.plainEnvelope(Data(#"{"etag":"e1"}"#.utf8), listKey: "value") == nil)
+        #expect(UnitList.plainEnvelope(Data(#"{"etag":"e1"}"#.utf8), valueKey: "value") == nil)
     }
 }
 

@@ -4,6 +4,15 @@ import Testing
 import TestSupport
 
 @Suite struct SavedReadTests {
+    /// The store's connection keeps a small page cache: saved reads are read once per opening,
+    /// and the default 2 MiB cache kept Today's and the rooms' overflow pages resident.
+    @Test func theConnectionsPageCacheIsSmall() throws {
+        let dir = try TemporaryDirectory()
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        #expect(try store.db.queryValue("PRAGMA cache_size")?.int == -OfflineStore.pageCacheKiB)
+        #expect(OfflineStore.pageCacheKiB <= 512)
+    }
+
     @Test func aReadIsShownUntilSeventyTwoHoursOnly() throws {
         let dir = try TemporaryDirectory()
         let store = try OfflineStore(directory: dir.url, now: t0)

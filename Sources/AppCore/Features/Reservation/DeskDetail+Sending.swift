@@ -1,0 +1,231 @@
+import Catalog
+import Foundation
+import GuestCraftAPI
+
+/// Sending a desk action and what its answer means: the attempt, its outcome on the page and
+/// the sentences of done, not done and refused.
+extension DeskDetail {
+    /// Sends `request` on `stay` with the reservation's version. The attempt after a lost answer
+    /// that the reservation did not show done reuses that attempt's key (docs/decisions.md).
+    func send(_ request: DeskRequest, stay: Stay, number: String? = nil, _ state: inout State) -> Effect<Action> {
+        guard var page = state.reservationPage, let reservation = page.reservation else { return .none }
+        let reuse = page.retry.flatMap { $0.stay == stay.id && $0.request == request ? $0.idempotencyKey : nil }
+        let pending = DeskAttempt(stay: stay.id, number: number ?? stay.unit?.number, request: request)
+        page.sending = pending
+        page.mode = nil
+        state.reservationPage = page
+        state.notice = Notice(.info, L("desk.sending"))
+        let environment = self.environment
+        let (id, version) = (reservation.id, reservation.etag)
+        return .run(id: Self.actionID) { send in
+            var attempt = pending
+            attempt.idempotencyKey = reuse ?? environment.newIdempotencyKey()
+            let result = await environment.perform(id, stay.id, request, version, attempt.idempotencyKey)
+            send(.actionFinished(id, attempt, result))
+        }
+    }
+
+    func reduceActions(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .availableRead(let stay, let result):
+            guard var page = state.reservationPage, case .assign(var choice) = page.mode, choice.stay == stay
+            else { return .none }
+            switch result {
+            case .fresh(let available, _):
+                choice.units = available.units
+                choice.focus = 0
+                choice.failure = nil
+            case .offline: choice.failure = L("desk.assign.offline")
+            case .forbidden: choice.failure = L("desk.reason.cannot_list_rooms")
+            case .sessionEnded: return .send(.delegate(.work(.sessionEnded)))
+            case .failed(let code): choice.failure = ErrorText.readFailure(problemCode: code)
+            }
+            page.mode = .assign(choice)
+            state.reservationPage = page
+            return result.connection.map { .send(.delegate(.work(.connection($0)))) } ?? .none
+
+        case .unitStatusLoaded(let stay, let status):
+            guard var page = state.reservationPage, case .checkIn(var checks) = page.mode, checks.stay == stay
+            else { return .none }
+            checks.unitStatus = status
+            checks.statusRead = true
+            page.mode = .checkIn(checks)
+            state.reservationPage = page
+            return .none
+
+        case .quoteRead(let stay, let result):
+            guard var page = state.reservationPage, case .checkOut(var quote) = page.mode, quote.stay == stay
+            else { return .none }
+            switch result {
+            case .fresh(let value, let at):
+                quote.quote = value
+                quote.updated = environment.formatTime(at)
+                quote.freshness = .current
+            case .offline: quote.freshness = .offline(lastUpdated: nil)
+            case .forbidden:
+                quote.freshness = .current
+                quote.unavailable = L("reservation.quote_not_your_role")
+            case .sessionEnded: return .send(.delegate(.work(.sessionEnded)))
+            case .failed(let code):
+                quote.freshness = .current
+                quote.unavailable = ErrorText.readFailure(problemCode: code)
+            }
+            page.mode = .checkOut(quote)
+            state.reservationPage = page
+            return .none
+
+        case .actionFinished(let id, let attempt, let result):
+            guard var page = state.reservationPage, page.id == id else { return .none }
+            page.sending = nil
+            let effect = finished(attempt, result, &page, &state)
+            state.reservationPage = page
+            return effect
+
+        case .lostAnswerRead(let id, let attempt, let result):
+            guard var page = state.reservationPage, page.id == id else { return .none }
+            let effect = land(result, on: &page, &state)
+            if case .fresh(let reservation, _) = result {
+                let done = reservation.rooms.first { $0.id == attempt.stay }.map { Self.shows(attempt.request, done: $0) } ?? false
+                if done {
+                    state.notice = Notice(.info, L("desk.lost.done", ["what": Self.done(attempt)]))
+                    page.retry = nil
+                } else {
+                    state.notice = Notice(.warning, L("desk.lost.not_done", ["what": Self.notDone(attempt)]))
+                    page.retry = attempt
+                }
+                state.unknownOutcome = nil
+                state.unknownOutcomeSeen = false
+                state.reservationPage = page
+                return effect
+            }
+            if case .sessionEnded = result {
+                state.reservationPage = page
+                return effect
+            }
+            state.notice = nil
+            state.unknownOutcome = Notice(.error, L("desk.lost.unknown"))
+            state.unknownOutcomeSeen = false
+            page.retry = attempt
+            state.reservationPage = page
+            return effect
+
+        default:
+            return .none
+        }
+    }
+
+    /// What an action's answer does: the new reservation, a sentence, the reservation read again.
+    func finished(_ attempt: DeskAttempt, _ result: DeskActionResult, _ page: inout ReservationPage,
+                  _ state: inout State) -> Effect<Action> {
+        let id = page.id
+        let readAgain = readReservation(id, loadSaved: false)
+        let online = Effect<Action>.send(.delegate(.work(.connection(.online))))
+        switch result {
+        case .done(let reservation):
+            show(reservation, on: &page)
+            page.retry = nil
+            state.notice = Notice(.info, L("desk.done", ["what": Self.done(attempt)]))
+            if page.freshness != .loading { page.freshness = .updating(lastUpdated: page.lastUpdated) }
+            return .merge(online, readAgain)
+        case .refused(let status, let code):
+            page.retry = code == "idempotency.in_progress" ? attempt : nil
+            if page.freshness != .loading { page.freshness = .updating(lastUpdated: page.lastUpdated) }
+            if status == 412 {
+                state.notice = Notice(.warning, L("desk.changed_meanwhile"))
+                return .merge(online, readAgain)
+            }
+            let stay = page.stay(attempt.stay)
+            switch code {
+            case "check_in.unit_not_ready":
+                if let stay {
+                    state.reservationPage = page
+                    _ = needsOverride(stay, &state)
+                    page.mode = state.reservationPage?.mode
+                }
+            case "folio.open_balance":
+                if let stay {
+                    state.reservationPage = page
+                    _ = needsApproval(stay, amount: nil, &state)
+                    page.mode = state.reservationPage?.mode
+                }
+            default:
+                state.notice = Notice(.warning, Self.refusal(code, attempt))
+            }
+            return .merge(online, readAgain)
+        case .noAnswer:
+            state.notice = Notice(.info, L("desk.lost.checking"))
+            let environment = self.environment
+            let balance = mayReadFolio
+            // Under the action's id: a refresh meanwhile (the connection back) must not cancel the
+            // read that says what became of the action.
+            return .run(id: Self.actionID) { send in
+                let result = await environment.fetchReservation(id)
+                send(.lostAnswerRead(id, attempt, result))
+                if let connection = result.connection { send(.delegate(.work(.connection(connection)))) }
+                if balance, case .fresh = result { send(.balanceRead(id, await environment.fetchBalance(id))) }
+            }
+        case .notSent:
+            state.notice = Notice(.warning, L("desk.not_sent"))
+            page.freshness = .offline(lastUpdated: page.lastUpdated)
+            return .merge(.send(.delegate(.work(.connection(.offline)))), readAgain)
+        case .sessionEnded:
+            return .send(.delegate(.work(.sessionEnded)))
+        }
+    }
+
+    /// Whether the stay shows `request` done.
+    static func shows(_ request: DeskRequest, done stay: Stay) -> Bool {
+        switch request {
+        case .assign(let unit): stay.unit?.id == unit
+        case .unassign: stay.unit == nil
+        case .checkIn: stay.status == .checkedIn
+        case .checkOut: stay.status == .checkedOut
+        case .undoCheckIn: stay.status == .reserved
+        case .undoCheckOut: stay.status == .checkedIn
+        }
+    }
+
+    static func done(_ attempt: DeskAttempt) -> String {
+        let number = InertText.sanitize(attempt.number ?? "—")
+        return switch attempt.request {
+        case .assign: L("desk.what.assign", ["number": number])
+        case .unassign: L("desk.what.unassign", ["number": number])
+        case .checkIn: L("desk.what.check_in", ["number": number])
+        case .checkOut: L("desk.what.check_out", ["number": number])
+        case .undoCheckIn: L("desk.what.undo_check_in", ["number": number])
+        case .undoCheckOut: L("desk.what.undo_check_out", ["number": number])
+        }
+    }
+
+    static func notDone(_ attempt: DeskAttempt) -> String {
+        let number = InertText.sanitize(attempt.number ?? "—")
+        return switch attempt.request {
+        case .assign: L("desk.not.assign", ["number": number])
+        case .unassign: L("desk.not.unassign", ["number": number])
+        case .checkIn: L("desk.not.check_in", ["number": number])
+        case .checkOut: L("desk.not.check_out", ["number": number])
+        case .undoCheckIn: L("desk.not.undo_check_in", ["number": number])
+        case .undoCheckOut: L("desk.not.undo_check_out", ["number": number])
+        }
+    }
+
+    /// The sentence of a refusal, by its problem code.
+    static func refusal(_ code: String?, _ attempt: DeskAttempt) -> String {
+        let number = InertText.sanitize(attempt.number ?? "—")
+        switch code {
+        case "assignment.unit_unavailable": return L("desk.refused.unit_unavailable", ["number": number])
+        case "assignment.stay_not_reserved": return L("desk.refused.stay_not_reserved")
+        case "check_in.not_confirmed": return L("desk.refused.not_confirmed")
+        case "check_in.outside_stay": return L("desk.refused.outside_stay")
+        case "check_in.no_unit": return L("desk.refused.no_unit")
+        case "check_out.not_checked_in": return L("desk.refused.not_checked_in")
+        case "undo.not_business_date": return L("desk.refused.not_business_date")
+        case "undo.not_applicable": return L("desk.refused.not_applicable")
+        case "auth.forbidden": return L("desk.refused.forbidden")
+        case "idempotency.in_progress": return L("desk.refused.in_progress")
+        case "reservation.not_found", "stay.not_found": return L("reservation.gone")
+        default:
+            return code.flatMap { ErrorText.problem(ProblemCode(rawValue: $0)) } ?? L("desk.refused.other")
+        }
+    }
+}

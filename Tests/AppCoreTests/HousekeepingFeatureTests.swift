@@ -290,6 +290,7 @@ import Testing
         }
         await store.receive(.statusChangeFinished("unt_h101", .clean, .sent(sent))) {
             $0.inFlight = []
+            $0.touched = ["unt_h101"]
             $0.list.update("unt_h101") {
                 $0.unit = sent
                 $0.mark = .none
@@ -346,6 +347,7 @@ import Testing
         world.changeGate.open()
         await store.receive(.statusChangeFinished("unt_h101", .clean, .sent(cleaned))) {
             $0.waiting = [:]
+            $0.touched = ["unt_h101"]
             $0.list.update("unt_h101") { $0.unit = cleaned }
         }
         await store.receive(.delegate(.outboxChanged))

@@ -114,6 +114,7 @@ import Testing
         await store.receive(.changeFinished("tsk_0005", .sent(started))) {
             $0.inFlight = [:]
             $0.entries[0] = Feature.Entry(task: started)
+            $0.touched = ["tsk_0005"]
         }
         await store.receive(.delegate(.outboxChanged))
         for left in stride(from: 9, through: 7, by: -1) {

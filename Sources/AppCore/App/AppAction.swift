@@ -39,4 +39,7 @@ public enum AppAction: Equatable, Sendable {
     /// A few seconds after a passing sentence went up (demo started, chosen automatically): it
     /// goes, as it goes with the first key.
     case passingNoticesExpired
+    /// A few seconds passed while a live list is on screen (AppReducer+Live): the header's
+    /// "updated … ago" moves on, and the list follows the instance when its time has come.
+    case liveTick
 }

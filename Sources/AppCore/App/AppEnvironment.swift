@@ -21,11 +21,14 @@ public struct AppEnvironment: Sendable {
     public var defaultDeviceName: @Sendable () -> String
     /// What the work tabs need (their features' own clients).
     public var tabs: WorkTabs.Environment
+    /// How often a live list on screen follows the instance (`GUESTCRAFT_REFRESH_SECONDS`).
+    public var live: LiveRefreshSettings
 
     public init(instances: InstancesClient, pairing: PairingClient, signIn: SignInClient, api: SessionAPIClient,
                 offline: OfflineClient, outbox: OutboxClient, preferences: PreferencesClient, clock: ClockClient,
                 log: @escaping @Sendable (String) -> Void, defaultDeviceName: @escaping @Sendable () -> String,
-                tabs: WorkTabs.Environment) {
+                tabs: WorkTabs.Environment, live: LiveRefreshSettings = .off) {
+        self.live = live
         self.instances = instances
         self.pairing = pairing
         self.signIn = signIn

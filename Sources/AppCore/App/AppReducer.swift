@@ -47,6 +47,12 @@ public struct AppReducer: Reducer {
     }
 
     public func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
+        let before = LiveFollow(state, environment.live)
+        let effect = reduceAction(into: &state, action: action)
+        return .merge(effect, follow(after: action, from: before, &state))
+    }
+
+    func reduceAction(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
         switch action {
         case .started:
             return start()
@@ -69,6 +75,9 @@ public struct AppReducer: Reducer {
         case .passingNoticesExpired:
             state.current?.notices.removeAll { $0.level == .info }
             return .none
+
+        case .liveTick:
+            return liveTick(&state)
 
         // MARK: Features and their delegates
 

@@ -145,6 +145,8 @@ public struct CurrentInstance: Equatable, Sendable {
     public var notices: [Notice]
     public var tabs: WorkTabs.State
     public var account: AccountFeature.State
+    /// How the live list on screen follows the instance (AppReducer+Live).
+    public var live = LiveClock()
 
     public init(instance: SavedInstance, session: StoredSession, capabilities: [Capability]? = nil,
                 workspace: Workspace? = nil, property: Property? = nil, generation: GenerationID? = nil,

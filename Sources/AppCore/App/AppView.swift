@@ -103,7 +103,8 @@ public enum AppView {
                businessDate: current.property.map { InertString($0.businessDate.description) },
                connection: current.connection,
                toSend: current.outbox.toSend, toReview: current.outbox.toReview,
-               retryAt: current.connection == .offline && current.outbox.toSend > 0 ? current.retryAt : nil)
+               retryAt: current.connection == .offline && current.outbox.toSend > 0 ? current.retryAt : nil,
+               updatedAgo: AppReducer.updatedAgo(current))
     }
 
     static func overlay(_ confirmation: Confirmation) -> Overlay {

@@ -25,6 +25,15 @@ public enum WorkTab: String, CaseIterable, Sendable, Hashable {
         }
     }
 
+    /// Whether the tab follows the instance on its own while it is on screen (its lists change
+    /// under the person's eyes: rooms, tasks, the day's arrivals and departures).
+    public var isLive: Bool {
+        switch self {
+        case .today, .housekeeping, .tasks: true
+        case .search, .account: false
+        }
+    }
+
     /// The capability an instance declares for this tab (Account always shows).
     public var capability: Capability? {
         switch self {

@@ -104,7 +104,7 @@ public enum ScreenLayout {
         if header.toReview > 0 { outbox.append(L("header.to_review", ["count": header.toReview])) }
         if outbox.isEmpty { outbox.append(L("header.all_sent")) }
         if let retryAt = header.retryAt { outbox.append(L("header.trying_again_at", ["time": retryAt])) }
-        let status = ([connection] + outbox).joined(separator: " · ")
+        let status = ([connection] + (header.updatedAgo.map { [$0] } ?? []) + outbox).joined(separator: " · ")
         let date = header.businessDate.map(\.value) ?? ""
         let right = date.isEmpty ? status : date + " · " + status
 

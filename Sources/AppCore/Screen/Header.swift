@@ -22,10 +22,14 @@ public struct Header: Equatable, Sendable {
     public var toReview: Int
     /// When the outbox tries again by itself (offline, changes waiting), as the person reads it.
     public var retryAt: String?
+    /// How fresh the live list on screen is, online ("updated 10 s ago").
+    public var updatedAgo: String?
 
     public init(instance: InertString, property: InertString? = nil, businessDate: InertString? = nil,
-                connection: ConnectionState = .online, toSend: Int = 0, toReview: Int = 0, retryAt: String? = nil) {
+                connection: ConnectionState = .online, toSend: Int = 0, toReview: Int = 0, retryAt: String? = nil,
+                updatedAgo: String? = nil) {
         self.retryAt = retryAt
+        self.updatedAgo = updatedAgo
         self.instance = instance
         self.property = property
         self.businessDate = businessDate

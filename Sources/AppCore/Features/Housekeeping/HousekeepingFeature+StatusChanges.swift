@@ -58,8 +58,10 @@ extension HousekeepingFeature {
         var effects: [Effect<Action>] = [.send(.delegate(.outboxChanged))]
         switch outcome {
         case .sent(let unit):
+            state.touched.insert(id)
             state.list.update(id) {
                 $0.unit = unit
+                $0.changed = false
                 if next == nil {
                     $0.shown = unit.housekeepingStatus
                     $0.mark = .none

@@ -36,6 +36,14 @@ public struct HousekeepingFeature: Reducer {
         public var awaitingRoom: Bool = false
         /// Whether the role may change room status (read from the environment when the tab opens).
         public var mayChangeStatus: Bool = true
+        /// Rooms this device's own changes were sent for since the list last followed the
+        /// instance: the next live refresh reads just these (`units.get`), not the whole list.
+        public var touched: Set<UnitID> = []
+        /// The list read under way follows the instance on its own: rows it finds changed are
+        /// marked (`RoomEntry.changed`).
+        public var following: Bool = false
+        /// The detail's read under way follows the instance (a change says so).
+        public var followingDetail: Bool = false
 
         public init(list: RoomList = RoomList(), businessDate: BusinessDate? = nil, focus: UnitID? = nil,
                     jump: String? = nil, freshness: Freshness = .loading, lastUpdated: String? = nil,
@@ -83,6 +91,10 @@ public struct HousekeepingFeature: Reducer {
         case statusChangeFinished(UnitID, HousekeepingStatus, ChangeOutcome<RoomUnit>)
         case detailSavedLoaded(UnitID, SavedCopy<UnitDetail>?)
         case detailRead(UnitID, ReadResult<UnitDetail>)
+        /// The tab is on screen and it is time to follow the instance (AppReducer+Live).
+        case liveRefresh
+        /// A room this device changed, read again after its change was sent.
+        case roomFollowed(UnitID, ReadResult<UnitDetail>)
         case delegate(WorkTabDelegate)
     }
 
@@ -101,6 +113,13 @@ public struct HousekeepingFeature: Reducer {
                                             lastUpdated: state.lastUpdated), readOpenDetail(state))
         case .refresh:
             return .merge(read(&state), readOpenDetail(state))
+
+        case .liveRefresh:
+            return follow(&state)
+
+        case .roomFollowed(_, let result):
+            if case .fresh(let detail, _) = result { refreshRoom(from: detail.unit, &state) }
+            return .none
 
         case .keyPressed(let key):
             if state.detail != nil { return detailKey(key, &state) }
@@ -175,8 +194,10 @@ public struct HousekeepingFeature: Reducer {
             let ended = result.land(freshness: &state.freshness, lastUpdated: &state.lastUpdated, notice: &state.notice,
                                     hasContent: !state.list.isEmpty, forbidden: L("housekeeping.forbidden"),
                                     formatTime: environment.formatTime)
+            let following = state.following
+            state.following = false
             switch ended {
-            case .show(let units): apply(units, &state)
+            case .show(let units): apply(units, marksChanges: following, &state)
             case .empty: state.list = RoomList(); state.focus = nil
             case .sessionEnded: return .send(.delegate(.sessionEnded))
             case .keep: if result == .offline { apply(pendingOnly: pending, &state) }
@@ -198,11 +219,18 @@ public struct HousekeepingFeature: Reducer {
 
         case .detailRead(let id, let result):
             guard var detail = state.detail, detail.unitID == id else { return .none }
+            let following = state.followingDetail
+            state.followingDetail = false
             let ended = result.land(freshness: &detail.freshness, lastUpdated: &detail.lastUpdated, notice: &state.notice,
                                     hasContent: detail.detail != nil, forbidden: L("housekeeping.forbidden"),
                                     formatTime: environment.formatTime, clearsError: false)
             switch ended {
             case .show(let value):
+                if following, let before = detail.detail?.unit, Self.changedUnderEyes(before, value.unit, state) {
+                    state.notice = Notice(.info, L("room.changed_at_instance",
+                                                   ["number": InertText.sanitize(value.unit.number),
+                                                    "status": StatusLabels.word(value.unit.housekeepingStatus)]))
+                }
                 detail.detail = value
                 refreshRoom(from: value.unit, &state)
             case .empty: detail.detail = nil
@@ -309,7 +337,41 @@ public struct HousekeepingFeature: Reducer {
                  pending: environment.pendingRooms, savedLoaded: Action.savedLoaded, read: Action.unitsRead)
     }
 
-    func read(_ state: inout State) -> Effect<Action> { listRead.fresh(&state) }
+    func read(_ state: inout State) -> Effect<Action> {
+        state.following = false
+        return listRead.fresh(&state)
+    }
+
+    /// Follows the instance while the tab is on screen: the open room detail, else the rooms
+    /// this device just changed (a few `units.get`: the 2,000-room list is not read again for
+    /// the device's own change), else the list, conditionally and without "Updating".
+    func follow(_ state: inout State) -> Effect<Action> {
+        if state.detail != nil {
+            state.followingDetail = true
+            return readOpenDetail(state)
+        }
+        let touched = state.touched
+        state.touched = []
+        if !touched.isEmpty, touched.count <= Self.touchedReadLimit {
+            let fetchUnit = environment.fetchUnit
+            return .merge(touched.sorted { $0.rawValue < $1.rawValue }.map { id in
+                .run { send in send(.roomFollowed(id, await fetchUnit(id))) }
+            })
+        }
+        state.following = true
+        return listRead.follow()
+    }
+
+    /// More rooms changed than this are read again with the list.
+    static let touchedReadLimit = 5
+
+    /// The instance's copy of a room changed its status, and not by this device's change on
+    /// its way (that one shows already).
+    static func changedUnderEyes(_ before: RoomUnit, _ after: RoomUnit, _ state: State) -> Bool {
+        guard before.housekeepingStatus != after.housekeepingStatus, !state.inFlight.contains(after.id),
+              state.list.entry(after.id).map({ $0.mark == .none }) ?? true else { return false }
+        return true
+    }
 
     /// The room detail on screen read again (nothing when none is open).
     func readOpenDetail(_ state: State) -> Effect<Action> {
@@ -325,11 +387,15 @@ public struct HousekeepingFeature: Reducer {
     }
 
     /// Shows a read: the instance's rooms with this device's changes still in the outbox on top.
-    func apply(_ units: UnitList, _ state: inout State) {
+    /// With `marksChanges` (a read that followed the instance on its own), a room whose status
+    /// on screen changed is marked until the next such read. The focus stays on its room; when
+    /// the filter no longer shows that room, on the room now in its place.
+    func apply(_ units: UnitList, marksChanges: Bool = false, _ state: inout State) {
         let pending = state.pending
         let sending = state.inFlight
         let waiting = state.waiting
         let previous = state.list
+        let focusPosition = state.focus.flatMap { previous.position(of: $0) }
         state.list = RoomList(units: units.units, filter: state.list.filter) { unit in
             if sending.contains(unit.id) || waiting[unit.id] != nil {
                 return (waiting[unit.id] ?? previous.entry(unit.id)?.shown, .sending)
@@ -338,10 +404,14 @@ public struct HousekeepingFeature: Reducer {
                 return (status, pending.held.contains(unit.id) ? .held : .queued)
             }
             return (nil, pending.held.contains(unit.id) ? .held : .none)
+        } changed: { entry in
+            guard marksChanges, entry.mark == .none, let before = previous.entry(entry.unit.id) else { return false }
+            return before.shown != entry.shown
         }
         state.businessDate = units.businessDate
         if let focus = state.focus, state.list.position(of: focus) != nil { return }
-        state.focus = state.list.visibleID(at: 0)
+        let count = state.list.visible.count
+        state.focus = count == 0 ? nil : state.list.visibleID(at: min(focusPosition ?? 0, count - 1))
     }
 
     /// The outbox's marks over the rooms already shown (an offline refresh).

@@ -18,6 +18,7 @@ extension HousekeepingFeature.State: WorkTabFeatureState {
 
 extension HousekeepingFeature.Action: WorkTabFeatureAction {
     public static func openTask(_ id: TaskID) -> Self? { nil }
+    public static var liveRefreshAction: Self? { .liveRefresh }
 
     public var workDelegate: WorkTabDelegate? {
         if case .delegate(let delegate) = self { delegate } else { nil }
@@ -26,6 +27,7 @@ extension HousekeepingFeature.Action: WorkTabFeatureAction {
     public var readConnection: ConnectionState? {
         if case .unitsRead(let result, _) = self { return result.connection }
         if case .detailRead(_, let result) = self { return result.connection }
+        if case .roomFollowed(_, let result) = self { return result.connection }
         return nil
     }
 }

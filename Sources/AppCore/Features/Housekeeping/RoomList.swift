@@ -19,11 +19,15 @@ public struct RoomEntry: Sendable, Equatable {
     /// The status on screen: the instance's, or this device's change not yet sent.
     public var shown: HousekeepingStatus
     public var mark: RoomMark
+    /// Its status on screen changed when the list last followed the instance (someone else's
+    /// change): marked with a symbol and a word until the next such read.
+    public var changed: Bool
 
-    public init(unit: RoomUnit, shown: HousekeepingStatus? = nil, mark: RoomMark = .none) {
+    public init(unit: RoomUnit, shown: HousekeepingStatus? = nil, mark: RoomMark = .none, changed: Bool = false) {
         self.unit = unit
         self.shown = shown ?? unit.housekeepingStatus
         self.mark = mark
+        self.changed = changed
     }
 }
 
@@ -106,15 +110,19 @@ public struct RoomList: Sendable, Equatable {
 
     public init() {}
 
-    /// Replaces the rooms (a read), keeping the filter.
+    /// Replaces the rooms (a read), keeping the filter; `changed` says which rooms to mark as
+    /// changed by someone else.
     public init(units: [RoomUnit], filter: RoomFilter = RoomFilter(),
-                marks: (RoomUnit) -> (HousekeepingStatus?, RoomMark) = { _ in (nil, .none) }) {
+                marks: (RoomUnit) -> (HousekeepingStatus?, RoomMark) = { _ in (nil, .none) },
+                changed: (RoomEntry) -> Bool = { _ in false }) {
         // Sorted by index, so the rooms themselves are moved once.
         let keys = units.map { RoomNumberKey($0.number) }
         rooms = units.indices.sorted { keys[$0] < keys[$1] }.map { index in
             let unit = units[index]
             let (shown, mark) = marks(unit)
-            return RoomEntry(unit: unit, shown: shown, mark: mark)
+            var entry = RoomEntry(unit: unit, shown: shown, mark: mark)
+            entry.changed = changed(entry)
+            return entry
         }
         indexByID = Dictionary(rooms.enumerated().map { ($1.unit.id, $0) }, uniquingKeysWith: { first, _ in first })
         floors = Array(Set(rooms.map(\.unit.floor))).sorted()
@@ -214,6 +222,7 @@ public struct RoomList: Sendable, Equatable {
         case .sending, .queued: trailing.append(labels.queued)
         case .held: trailing.append(labels.held)
         }
+        if entry.changed { trailing.insert(labels.changed, at: 0) }
         return Row(id: rowID(unit.id), [
             Span(number),
             labels.floor(unit.floor),
@@ -231,6 +240,7 @@ struct RowLabels {
     private var floors: [Int: Span] = [:]
     let queued = Span(" " + L("housekeeping.mark.queued"), style: .muted)
     let held = Span(" " + L("housekeeping.mark.held"), style: .noticeWarning)
+    let changed = Span(L("housekeeping.mark.changed") + " ", style: .noticeInfo)
 
     mutating func status(_ status: HousekeepingStatus) -> Span {
         if let span = statuses[status] { return span }

@@ -92,8 +92,10 @@ extension TasksFeature {
         var effects: [Effect<Action>] = [.send(.delegate(.outboxChanged))]
         switch outcome {
         case .sent(let task):
+            state.touched.insert(id)
             state.update(id) {
                 $0.task = task
+                $0.changed = false
                 if left == 0 {
                     $0.shown = task
                     $0.mark = .none

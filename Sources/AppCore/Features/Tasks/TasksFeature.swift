@@ -13,11 +13,15 @@ public struct TasksFeature: Reducer {
         public var task: HousekeepingTask
         public var shown: HousekeepingTask
         public var mark: RoomMark
+        /// Its status on screen changed when the list last followed the instance (someone
+        /// else's change): marked until the next such read.
+        public var changed: Bool
 
-        public init(task: HousekeepingTask, shown: HousekeepingTask? = nil, mark: RoomMark = .none) {
+        public init(task: HousekeepingTask, shown: HousekeepingTask? = nil, mark: RoomMark = .none, changed: Bool = false) {
             self.task = task
             self.shown = shown ?? task
             self.mark = mark
+            self.changed = changed
         }
     }
 
@@ -40,6 +44,13 @@ public struct TasksFeature: Reducer {
         public var pending: PendingTasks
         /// The notice a held task change put up (taken down when that change is discarded).
         public var heldNotice: HeldNotice<TaskID>?
+        /// Tasks this device's own changes were sent for since the list last followed the
+        /// instance: the next live refresh reads just these (`tasks.get`).
+        public var touched: Set<TaskID> = []
+        /// The list read under way follows the instance on its own (changed rows are marked).
+        public var following: Bool = false
+        /// The detail's read under way follows the instance (a change says so).
+        public var followingDetail: Bool = false
 
         public init(entries: [Entry] = [], businessDate: BusinessDate? = nil, focus: RowID? = nil,
                     held: [HeldTaskChange] = [], freshness: Freshness = .loading, lastUpdated: String? = nil,
@@ -90,6 +101,10 @@ public struct TasksFeature: Reducer {
         /// An outbox round sent or held something: read the marks (`roundMarksLoaded`).
         case outboxRoundFinished
         case roundMarksLoaded(PendingTasks)
+        /// The tab is on screen and it is time to follow the instance (AppReducer+Live).
+        case liveRefresh
+        /// A task this device changed, read again after its change was sent.
+        case taskFollowed(TaskID, ReadResult<HousekeepingTask>)
         case delegate(WorkTabDelegate)
     }
 
@@ -117,6 +132,13 @@ public struct TasksFeature: Reducer {
             return .merge(list, state.detail.map { readTask($0.taskID) } ?? .none)
         case .refresh:
             return .merge(read(&state), state.detail.map { readTask($0.taskID) } ?? .none)
+
+        case .liveRefresh:
+            return follow(&state)
+
+        case .taskFollowed(_, let result):
+            if case .fresh(let task, _) = result, state.entry(task.id) != nil { showDetail(task, &state) }
+            return .none
 
         case .rowClicked(let id):
             if state.skip != nil {
@@ -159,13 +181,16 @@ public struct TasksFeature: Reducer {
             let ended = result.land(freshness: &state.freshness, lastUpdated: &state.lastUpdated, notice: &state.notice,
                                     hasContent: !state.entries.isEmpty, forbidden: L("tasks.forbidden"),
                                     formatTime: environment.formatTime)
+            let following = state.following
+            state.following = false
+            let focusPosition = state.focus.flatMap { TasksView.focusableRows(state).firstIndex(of: $0) }
             switch ended {
-            case .show(let list): apply(list, &state)
+            case .show(let list): apply(list, marksChanges: following, &state)
             case .empty: state.entries = []
             case .sessionEnded: return .send(.delegate(.sessionEnded))
             case .keep: if result == .offline { reapplyPending(&state) }
             }
-            fixFocus(&state)
+            fixFocus(&state, near: focusPosition)
             return .none
 
         case .changeFinished(let id, let outcome):
@@ -179,6 +204,8 @@ public struct TasksFeature: Reducer {
 
         case .detailRead(let id, let result):
             guard var detail = state.detail, detail.taskID == id else { return .none }
+            let following = state.followingDetail
+            state.followingDetail = false
             var lastUpdated = state.lastUpdated
             let ended = result.land(freshness: &detail.freshness, lastUpdated: &lastUpdated, notice: &state.notice,
                                     hasContent: false, forbidden: L("tasks.forbidden"),
@@ -186,7 +213,13 @@ public struct TasksFeature: Reducer {
                                     failure: { $0 == "task.not_found" ? L("task.not_found") : ErrorText.readFailure(problemCode: $0) })
             state.detail = detail
             switch ended {
-            case .show(let task): showDetail(task, &state)
+            case .show(let task):
+                if following, let before = state.entry(id), Self.changedUnderEyes(before, task, state) {
+                    state.notice = Notice(.info, L("task.changed_at_instance",
+                                                   ["number": InertText.sanitize(task.unit.number),
+                                                    "status": TaskLabels.word(task.status)]))
+                }
+                showDetail(task, &state)
             case .sessionEnded: return .send(.delegate(.sessionEnded))
             case .empty, .keep: break
             }
@@ -322,7 +355,35 @@ public struct TasksFeature: Reducer {
                  pending: environment.pendingTasks, savedLoaded: Action.savedLoaded, read: Action.tasksRead)
     }
 
-    func read(_ state: inout State) -> Effect<Action> { listRead.fresh(&state) }
+    func read(_ state: inout State) -> Effect<Action> {
+        state.following = false
+        return listRead.fresh(&state)
+    }
+
+    /// Follows the instance while the tab is on screen: the open task detail, else the tasks
+    /// this device just changed (`tasks.get`), else the list, conditionally and without "Updating".
+    func follow(_ state: inout State) -> Effect<Action> {
+        if let detail = state.detail {
+            state.followingDetail = true
+            return readTask(detail.taskID)
+        }
+        let touched = state.touched
+        state.touched = []
+        if !touched.isEmpty, touched.count <= HousekeepingFeature.touchedReadLimit {
+            let fetchTask = environment.fetchTask
+            return .merge(touched.sorted { $0.rawValue < $1.rawValue }.map { id in
+                .run { send in send(.taskFollowed(id, await fetchTask(id))) }
+            })
+        }
+        state.following = true
+        return listRead.follow()
+    }
+
+    /// The instance's copy of a task changed its status, and not by this device's change on its
+    /// way (that one shows already).
+    static func changedUnderEyes(_ before: Entry, _ after: HousekeepingTask, _ state: State) -> Bool {
+        before.task.status != after.status && before.mark == .none && (state.inFlight[after.id] ?? 0) == 0
+    }
 
     func readTask(_ id: TaskID) -> Effect<Action> {
         let environment = self.environment
@@ -331,8 +392,10 @@ public struct TasksFeature: Reducer {
         }
     }
 
-    /// The read's tasks, arriving guests first then by room, with the outbox's changes on top.
-    func apply(_ list: TaskList, _ state: inout State) {
+    /// The read's tasks, arriving guests first then by room, with the outbox's changes on top;
+    /// with `marksChanges` (a read that followed the instance), a task whose status on screen
+    /// changed is marked until the next such read.
+    func apply(_ list: TaskList, marksChanges: Bool = false, _ state: inout State) {
         let previous = state.entries
         let inFlight = state.inFlight
         let sorted = list.tasks.enumerated().sorted { a, b in
@@ -345,7 +408,11 @@ public struct TasksFeature: Reducer {
             if (inFlight[task.id] ?? 0) > 0, let old = previous.first(where: { $0.task.id == task.id }) {
                 return Entry(task: task, shown: old.shown, mark: .sending)
             }
-            return Self.entry(task, pending: state.pending)
+            var entry = Self.entry(task, pending: state.pending)
+            if marksChanges, entry.mark == .none, let old = previous.first(where: { $0.task.id == task.id }) {
+                entry.changed = old.shown.status != entry.shown.status
+            }
+            return entry
         }
         state.businessDate = list.businessDate
     }
@@ -383,9 +450,15 @@ public struct TasksFeature: Reducer {
         return Entry(task: task, shown: shown, mark: held ? .held : .queued)
     }
 
-    func fixFocus(_ state: inout State) {
+    /// Keeps the focus on its row; when that row went (a task no longer the person's), on the
+    /// row now at its position `near`, else the first task.
+    func fixFocus(_ state: inout State, near position: Int? = nil) {
         let rows = TasksView.focusableRows(state)
         if let focus = state.focus, rows.contains(focus) { return }
+        if let position, !rows.isEmpty {
+            state.focus = rows[min(position, rows.count - 1)]
+            return
+        }
         state.focus = rows.first { TasksView.taskID(of: $0) != nil } ?? rows.first
     }
 }

@@ -19,6 +19,7 @@ extension TasksFeature.State: WorkTabFeatureState {
 
 extension TasksFeature.Action: WorkTabFeatureAction {
     public static func openTask(_ id: TaskID) -> Self? { .openTaskDetail(id) }
+    public static var liveRefreshAction: Self? { .liveRefresh }
 
     public var workDelegate: WorkTabDelegate? {
         if case .delegate(let delegate) = self { delegate } else { nil }
@@ -27,7 +28,7 @@ extension TasksFeature.Action: WorkTabFeatureAction {
     public var readConnection: ConnectionState? {
         switch self {
         case .tasksRead(let result, _): result.connection
-        case .detailRead(_, let result): result.connection
+        case .detailRead(_, let result), .taskFollowed(_, let result): result.connection
         default: nil
         }
     }

@@ -98,6 +98,7 @@ public enum TasksView {
         case .sending, .queued: trailing.append(Span(" " + L("housekeeping.mark.queued"), style: .muted))
         case .held: trailing.append(Span(" " + L("housekeeping.mark.held"), style: .noticeWarning))
         }
+        if entry.changed { trailing.insert(Span(L("housekeeping.mark.changed") + " ", style: .noticeInfo), at: 0) }
         return Row(id: taskRowID(task.id), spans, trailing: trailing)
     }
 

@@ -28,6 +28,11 @@ public struct TodayFeature: Reducer {
         public var printable: String?
         /// The reservation (and guest) screens opened from a stay; nil on the lists.
         public var detail: DeskDetail.State?
+        /// The list read under way follows the instance on its own (changed stays are marked).
+        public var following: Bool = false
+        /// Stays whose line changed when the lists last followed the instance (a room that
+        /// became ready, a guest checked in at another desk), marked until the next such read.
+        public var changed: Set<StayID> = []
 
         public init(overview: TodayOverview? = nil, freshness: Freshness = .loading, lastUpdated: String? = nil,
                     notice: Notice? = nil, badge: OutboxBadge = OutboxBadge(), hasLoaded: Bool = false,
@@ -89,6 +94,8 @@ public struct TodayFeature: Reducer {
         /// `guestcraft open reservation/<code>`.
         case openReservationCode(String)
         case detail(DeskDetail.Action)
+        /// The tab is on screen and it is time to follow the instance (AppReducer+Live).
+        case liveRefresh
         case delegate(WorkTabDelegate)
     }
 
@@ -105,7 +112,14 @@ public struct TodayFeature: Reducer {
                                          lastUpdated: state.lastUpdated)
             return .merge(list, detail(.appeared, &state))
         case .refresh:
+            state.following = false
             return .merge(listRead.fresh(&state), detail(.refresh, &state))
+        case .liveRefresh:
+            // The lists follow the instance; a reservation open over them is left as it is
+            // (a question or a reason may be under way there) and read again on the way back.
+            guard state.detail == nil else { return .none }
+            state.following = true
+            return listRead.follow()
         case .keyPressed(let key):
             if state.detail != nil { return host.key(key, &state, badge: state.badge) }
             if state.isFiltering { return filterKey(key, &state) }
@@ -138,8 +152,13 @@ public struct TodayFeature: Reducer {
             let landing = result.land(freshness: &state.freshness, lastUpdated: &state.lastUpdated, notice: &state.notice,
                                       hasContent: state.overview != nil, forbidden: L("today.forbidden"),
                                       formatTime: environment.formatTime)
+            let following = state.following
+            state.following = false
             switch landing {
-            case .show(let overview): show(overview, &state)
+            case .show(let overview):
+                let before = state.overview
+                show(overview, &state)
+                state.changed = following ? Self.changedStays(from: before, to: overview) : []
             case .empty:
                 state.overview = nil
                 state.focus = nil
@@ -205,6 +224,7 @@ public struct TodayFeature: Reducer {
             state.filter = TextInput(limit: state.filter.limit)
             keepFocusVisible(&state)
         case .character("r"):
+            state.following = false
             return listRead.fresh(&state)
         case .enter:
             guard let focus = state.focus, let stay = state.stay(focus) else { return .none }
@@ -250,17 +270,46 @@ public struct TodayFeature: Reducer {
         state.focus = rows[min(max(0, position), rows.count - 1)]
     }
 
-    /// The focus stays on its stay while it is shown, else goes to the first shown.
-    func keepFocusVisible(_ state: inout State) {
+    /// The focus stays on its stay while it is shown (in whichever list it moved to: an arrival
+    /// checked in is in house now), else goes to the row at its place, else the first shown.
+    func keepFocusVisible(_ state: inout State, near position: Int? = nil) {
         let rows = state.rowIDs
         if let focus = state.focus, rows.contains(focus) { return }
+        if let focus = state.focus, let stay = TodaySection.stayID(of: focus),
+           let moved = rows.first(where: { TodaySection.stayID(of: $0) == stay }) {
+            state.focus = moved
+            return
+        }
+        if let position, !rows.isEmpty {
+            state.focus = rows[min(position, rows.count - 1)]
+            return
+        }
         state.focus = rows.first
     }
 
     func show(_ overview: TodayOverview, _ state: inout State) {
+        let position = state.focus.flatMap { state.rowIDs.firstIndex(of: $0) }
         state.overview = overview
         state.propertyDate = environment.propertyDate(overview.timeZone)
-        keepFocusVisible(&state)
+        keepFocusVisible(&state, near: position)
+    }
+
+    /// The stays whose line reads otherwise in `after` than in `before`: another list, room,
+    /// room status, stay status or amount owed.
+    static func changedStays(from before: TodayOverview?, to after: TodayOverview) -> Set<StayID> {
+        guard let before else { return [] }
+        func lines(_ overview: TodayOverview) -> [StayID: String] {
+            var lines: [StayID: String] = [:]
+            for kind in TodaySection.Kind.allCases {
+                for stay in kind.stays(of: overview) {
+                    lines[stay.stayID, default: ""] += "\(kind.rawValue) \(stay.unit?.id.rawValue ?? "-") "
+                        + "\(stay.unitStatus?.rawValue ?? "-") \(stay.status.rawValue) \(stay.balanceMinor ?? -1)|"
+                }
+            }
+            return lines
+        }
+        let (old, new) = (lines(before), lines(after))
+        return Set(new.compactMap { id, line in old[id].map { $0 == line ? nil : id } ?? nil })
     }
 
     // MARK: Reads
@@ -298,6 +347,13 @@ public struct TodaySection: Sendable, Equatable {
 
     static func rowID(_ kind: Kind, _ stay: StaySummary) -> RowID {
         RowID("today." + kind.rawValue + "." + stay.stayID.rawValue)
+    }
+
+    /// The stay of a row id.
+    static func stayID(of row: RowID) -> StayID? {
+        let parts = row.rawValue.split(separator: ".", maxSplits: 2)
+        guard parts.count == 3, parts[0] == "today" else { return nil }
+        return StayID(String(parts[2]))
     }
 }
 

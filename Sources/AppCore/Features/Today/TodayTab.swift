@@ -16,6 +16,7 @@ extension TodayFeature.State: WorkTabFeatureState {
 extension TodayFeature.Action: WorkTabFeatureAction {
     public static func openTask(_ id: TaskID) -> Self? { nil }
     public static func openReservation(_ code: String) -> Self? { .openReservationCode(code) }
+    public static var liveRefreshAction: Self? { .liveRefresh }
 
     public var workDelegate: WorkTabDelegate? {
         if case .delegate(let delegate) = self { delegate } else { nil }

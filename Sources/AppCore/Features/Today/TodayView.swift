@@ -8,7 +8,7 @@ public enum TodayView {
         var rows: [Row] = [titleRow(state)]
         var lines: LazyRows?
         if state.overview != nil {
-            lines = lazyLines(state.sections, filtered: !state.filter.trimmed.isEmpty)
+            lines = lazyLines(state.sections, filtered: !state.filter.trimmed.isEmpty, changed: state.changed)
         } else if state.freshness != .loading, state.notice == nil {
             // (A role that cannot read Today has the notice saying why instead.)
             rows.append(.paragraph(Span(L("today.nothing_yet"), style: .muted)))
@@ -19,7 +19,7 @@ public enum TodayView {
 
     /// The three lists as rows made only where a frame draws them (a 2,000-room hotel has
     /// thousands of stays): each a blank line, its title, then its stays or a line saying none.
-    static func lazyLines(_ sections: [TodaySection], filtered: Bool) -> LazyRows {
+    static func lazyLines(_ sections: [TodaySection], filtered: Bool, changed: Set<StayID>) -> LazyRows {
         // Each section's first line, and where the lines end.
         var first: [Int] = []
         var count = 0
@@ -36,7 +36,9 @@ public enum TodayView {
             case 1: return sectionTitle(section, filtered: filtered)
             case _ where section.stays.isEmpty:
                 return .line(Span("  " + (section.total == 0 ? L("today.none") : L("today.no_match")), style: .muted))
-            case let line: return stayRow(section.stays[line - 2], section.kind)
+            case let line:
+                let stay = section.stays[line - 2]
+                return stayRow(stay, section.kind, changed: changed.contains(stay.stayID))
             }
         }, position: { id in
             for (index, section) in sections.enumerated() {
@@ -73,13 +75,14 @@ public enum TodayView {
     }
 
     /// "101  Amelia Hart · HV-1001 · 3 nights" and what the desk asks of it on the right.
-    static func stayRow(_ stay: StaySummary, _ kind: TodaySection.Kind) -> Row {
+    static func stayRow(_ stay: StaySummary, _ kind: TodaySection.Kind, changed: Bool = false) -> Row {
         let room = stay.unit.map { InertText.sanitize($0.number) } ?? "—"
         var spans = [Span(DisplayWidth.fit(room, to: 5)), Span(inert: stay.guestName)]
         spans.append(Span(" · ", style: .muted))
         spans.append(Span(inert: stay.reservation.code, style: .muted))
         spans.append(Span(" · " + L("today.nights", ["count": stay.nights]), style: .muted))
-        return Row(id: TodaySection.rowID(kind, stay), spans, trailing: trailing(stay, kind))
+        let marks = changed ? [Span(L("housekeeping.mark.changed") + " ", style: .noticeInfo)] : []
+        return Row(id: TodaySection.rowID(kind, stay), spans, trailing: marks + trailing(stay, kind))
     }
 
     static func trailing(_ stay: StaySummary, _ kind: TodaySection.Kind) -> [Span] {

@@ -30,6 +30,12 @@ struct ListRead<Value: Sendable & Equatable, Pending: Sendable, Action: Sendable
     /// A fresh read, "Updating" meanwhile (unless nothing is shown yet).
     func fresh(_ freshness: inout Freshness, lastUpdated: String?) -> Effect<Action> {
         if freshness != .loading { freshness = .updating(lastUpdated: lastUpdated) }
+        return follow()
+    }
+
+    /// A read of the list on screen that follows the instance on its own (`WorkTabEvent.liveRefresh`):
+    /// conditional like every read, and shown without "Updating" — the person is not waiting for it.
+    func follow() -> Effect<Action> {
         let (fetch, pending, read) = (self.fetch, self.pending, self.read)
         return .run(id: id, cancelInFlight: true) { send in
             let result = await fetch()

@@ -31,6 +31,9 @@ public protocol WorkTabFeatureAction: Sendable, SendableMetatype, Equatable {
     /// Opening a reservation by its code, for the feature that shows reservations (nil for the others).
     static func openReservation(_ code: String) -> Self?
     static func badgeChanged(_ badge: OutboxBadge) -> Self
+    /// The tab is on screen and it is time to follow the instance (a list that does not follow
+    /// it, such as Search, has none).
+    static var liveRefreshAction: Self? { get }
     /// The outbox changed outside the tab (a change discarded in Review): read its marks again.
     static var outboxEdited: Self { get }
     /// An outbox round sent or held something: read the marks, and read again only the rows a
@@ -45,6 +48,9 @@ public protocol WorkTabFeatureAction: Sendable, SendableMetatype, Equatable {
 extension WorkTabFeatureAction {
     /// Only the desk's tabs open reservations.
     public static func openReservation(_ code: String) -> Self? { nil }
+
+    /// Lists that do not follow the instance on their own (Search) have no live refresh.
+    public static var liveRefreshAction: Self? { nil }
 }
 
 /// A work tab's feature in its slot: it follows the app's work context (started, stopped),
@@ -117,6 +123,11 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
             return feature(action, &state)
         case .app(.outboxCounted(let badge)):
             return feature(.badgeChanged(badge), &state)
+        case .app(.liveRefresh(let tab)) where tab == Feature.tab:
+            guard state.feature.hasLoaded, let action = Feature.Action.liveRefreshAction else { return .none }
+            return feature(action, &state)
+        case .app(.liveRefresh):
+            return .none
         case .app(.connectionRestored):
             guard state.feature.hasLoaded else { return .none }
             return feature(.refresh, &state)

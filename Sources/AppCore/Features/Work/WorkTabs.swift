@@ -41,6 +41,10 @@ public enum WorkTabEvent: Equatable, Sendable {
     case connectionRestored
     /// Discovery was read again; a capability that disappeared disappears from the screen.
     case capabilitiesChanged([Capability])
+    /// Time for the tab on screen to follow the instance: a conditional read of its list (or of
+    /// the rooms and tasks this device just changed), drawn without moving the person
+    /// (AppReducer+Live).
+    case liveRefresh(WorkTab)
 }
 
 /// What a work tab tells the app.
@@ -142,7 +146,8 @@ public struct WorkTabs: Reducer {
     /// The tab an event is for, nil when it is for every tab.
     static func tab(of event: WorkTabEvent) -> WorkTab? {
         switch event {
-        case .opened(let tab), .keyPressed(let tab, _), .pasted(let tab, _), .rowClicked(let tab, _): tab
+        case .opened(let tab), .keyPressed(let tab, _), .pasted(let tab, _), .rowClicked(let tab, _),
+             .liveRefresh(let tab): tab
         case .openTask: .tasks
         case .openReservation: .today
         case .started, .stopped, .outboxRoundFinished, .outboxCounted, .outboxEdited, .connectionRestored,

@@ -12,7 +12,7 @@ struct Call {
     /// The fault that caught this request, if any.
     let fault: DemoFault?
     /// Counts before this request, for `/demo/stats`.
-    let statsBefore: (requests: [String: Int], writes: [String: Int])
+    let statsBefore: StatsCounts
     /// The person of the device token, once checked.
     var caller: Caller?
 

@@ -30,7 +30,7 @@ extension DemoService {
 
     func demoStats(_ call: Call) -> Answer {
         .json(DemoStats(requests: call.statsBefore.requests, writesApplied: call.statsBefore.writes,
-                        connectionsAccepted: connectionsAccepted))
+                        notModified: call.statsBefore.notModified, connectionsAccepted: connectionsAccepted))
     }
 
     /// Closes the business date of every property: arrivals still reserved become no-shows, blocks start and end,

@@ -70,7 +70,7 @@ final class DemoService: Sendable {
     }
 
     private func run(_ match: RouteMatch, request: HTTPServerRequest,
-                     statsBefore: (requests: [String: Int], writes: [String: Int])) -> (Answer, DemoFault?) {
+                     statsBefore: StatsCounts) -> (Answer, DemoFault?) {
         let operation = match.operation
         if let needed = Self.capability(of: operation), !capabilities.contains(needed) {
             return (Refusal(.routeNotFound, "This instance does not offer \(needed.rawValue).").answer, nil)
@@ -183,6 +183,7 @@ final class DemoService: Sendable {
                 answer = answer.adding(HeaderName.eTag, etag.headerValue)
                 if let wanted = request.header(HeaderName.ifNoneMatch), etag.matches(ifNoneMatch: wanted) {
                     answer = Answer(status: 304, headers: answer.headers.filter { $0.name != HeaderName.contentType })
+                    if let operation { stats.notModified(operation) }
                 }
             }
         }

@@ -2,12 +2,19 @@ import Foundation
 import GuestCraftAPI
 import Synchronization
 
-/// Requests received and writes applied per operation id, for `/demo/stats`.
+/// What `/demo/stats` counts per operation id: requests received, writes applied, 304 answers.
+struct StatsCounts: Sendable {
+    var requests: [String: Int] = [:]
+    var writes: [String: Int] = [:]
+    var notModified: [String: Int] = [:]
+}
+
+/// Requests received, writes applied and reads answered 304 per operation id, for `/demo/stats`.
 final class StatsCounter: Sendable {
-    private let counts = Mutex<(requests: [String: Int], writes: [String: Int])>(([:], [:]))
+    private let counts = Mutex(StatsCounts())
 
     /// Counts a request and answers the counts as they were before it.
-    func received(_ operation: OperationID) -> (requests: [String: Int], writes: [String: Int]) {
+    func received(_ operation: OperationID) -> StatsCounts {
         counts.withLock { counts in
             let before = counts
             counts.requests[operation.rawValue, default: 0] += 1
@@ -17,5 +24,10 @@ final class StatsCounter: Sendable {
 
     func applied(_ operation: OperationID) {
         counts.withLock { $0.writes[operation.rawValue, default: 0] += 1 }
+    }
+
+    /// A conditional read answered 304: what a refresh that changed nothing cost.
+    func notModified(_ operation: OperationID) {
+        counts.withLock { $0.notModified[operation.rawValue, default: 0] += 1 }
     }
 }

@@ -143,17 +143,22 @@ public struct DemoFault: Codable, Sendable, Equatable {
 public struct DemoStats: Codable, Sendable, Equatable {
     public var requests: [String: Int]
     public var writesApplied: [String: Int]
+    /// Conditional reads answered 304 (nothing changed since the client's copy).
+    public var notModified: [String: Int]
     public var connectionsAccepted: Int
 
     enum CodingKeys: String, CodingKey {
         case requests
         case writesApplied = "writes_applied"
+        case notModified = "not_modified"
         case connectionsAccepted = "connections_accepted"
     }
 
-    public init(requests: [String: Int], writesApplied: [String: Int], connectionsAccepted: Int) {
+    public init(requests: [String: Int], writesApplied: [String: Int], notModified: [String: Int] = [:],
+                connectionsAccepted: Int) {
         self.requests = requests
         self.writesApplied = writesApplied
+        self.notModified = notModified
         self.connectionsAccepted = connectionsAccepted
     }
 }

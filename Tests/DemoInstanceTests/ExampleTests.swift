@@ -351,8 +351,9 @@ struct ExampleTests {
         let token = try fresh.token(.housekeeper)
         let units = "/api/v1/properties/prp_harbour/units"
         _ = try await fresh.get("/.well-known/guestcraft")
-        _ = try await fresh.get(units, token: token)
-        _ = try await fresh.get(units, token: token)
+        let first = try await fresh.get(units, token: token)
+        // The second read asks with the first's ETag: nothing changed, 304.
+        _ = try await fresh.get(units, token: token, headers: ["If-None-Match": first.headers["etag"] ?? ""])
         _ = try await fresh.send("PUT", "\(units)/unt_h101/housekeeping", token: token, json: #"{"status": "clean"}"#)
         _ = try await fresh.send("PUT", "\(units)/unt_h101/housekeeping", token: token, json: #"{"status": "clean"}"#)
         _ = try await fresh.send("PUT", "\(units)/unt_h203/housekeeping", token: token, json: #"{"status": "dirty"}"#)

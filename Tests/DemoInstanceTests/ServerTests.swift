@@ -61,6 +61,11 @@ struct ServerTests {
                                          headers: ["If-None-Match": unitsTag])
         #expect(changed.status == 200)
         #expect(changed.headers["etag"] != unitsTag)
+        // The stats count the 304s: a refresh that changed nothing, and only those.
+        let stats = try await demo.stats()
+        #expect(stats.notModified["units.list"] == 1)
+        #expect(stats.notModified["instance.discovery"] == 1)
+        #expect(stats.requests["units.list"] == 3)
 
         let reservation = try await demo.get("/api/v1/properties/prp_harbour/reservations/rsv_0005",
                                              token: try demo.token(.frontdesk))

@@ -76,7 +76,7 @@ indirect enum JSONValue: Equatable, Decodable, CustomStringConvertible {
     }
 
     /// Members whose value is a map keyed by data (operation ids), not an object with named members.
-    static let mapMembers: Set<String> = ["requests", "writes_applied"]
+    static let mapMembers: Set<String> = ["requests", "writes_applied", "not_modified"]
 
     /// The same document with an unknown member added to every object, at every depth (maps excepted).
     func withUnknownMembers(isMap: Bool = false) -> JSONValue {

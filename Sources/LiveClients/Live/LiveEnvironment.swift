@@ -25,7 +25,8 @@ extension AppEnvironment {
             clock: .live,
             log: { log.write($0) },
             defaultDeviceName: { DefaultDeviceName.make() },
-            tabs: .live(services))
+            tabs: .live(services),
+            live: services.liveRefresh)
     }
 }
 

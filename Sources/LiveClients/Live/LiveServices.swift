@@ -22,6 +22,8 @@ public final class LiveServices: Sendable {
     /// Whether the engine knows any operation; an engine that knows none never sends (it would
     /// hold every entry as unknown).
     let outboxEnabled: Bool
+    /// How often the live list on screen follows the instance (`GUESTCRAFT_REFRESH_SECONDS`).
+    let liveRefresh: LiveRefreshSettings
 
     /// Opens everything in the state directory `environment` names. Throws a sentence to print.
     public init(environment: [String: String]) throws(StartupError) {
@@ -60,6 +62,16 @@ public final class LiveServices: Sendable {
         let registry = WorkOperations.registry()
         outboxEnabled = !registry.names.isEmpty
         outbox = OutboxEngine(store: offline, registry: registry, timing: Self.outboxTiming(environment))
+        liveRefresh = Self.liveRefresh(environment, log: log)
+    }
+
+    /// `GUESTCRAFT_REFRESH_SECONDS`: whole seconds between the live list's reads, 0 for never;
+    /// anything else is said in the log and the default (15) kept.
+    static func liveRefresh(_ environment: [String: String], log: Log) -> LiveRefreshSettings {
+        let text = environment["GUESTCRAFT_REFRESH_SECONDS"]
+        if let settings = LiveRefreshSettings.parse(text) { return settings }
+        log.write(L("cli.refresh_seconds_invalid", ["value": InertText.sanitize(text ?? "")]))
+        return LiveRefreshSettings(interval: LiveRefreshSettings.defaultInterval)
     }
 
     /// The outbox's retries while the instance cannot be reached: 2 s doubling to 2 minutes, with

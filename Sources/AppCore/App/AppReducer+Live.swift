@@ -117,7 +117,11 @@ extension AppReducer {
               let live = state.current?.live else { return .none }
         let now = environment.clock.now()
         state.current?.live.now = now
-        let due = live.lastFollowed.map { now.timeIntervalSince($0) >= TimeInterval(interval) } ?? true
+        // Ticks do not line up with the last read (a tab opened between two): half a tick early
+        // is on time, so a read comes every interval ± half a tick rather than up to a tick late.
+        let due = live.lastFollowed.map {
+            now.timeIntervalSince($0) >= TimeInterval(interval) - TimeInterval(environment.live.tick) / 2
+        } ?? true
         let soon = live.soonAt.map { now >= $0 } ?? false
         guard due || soon else { return .none }
         return followNow(now, &state)

@@ -67,6 +67,14 @@ public final class ManualClock: Sendable {
         due.forEach { $0.resume() }
     }
 
+    /// Moves `now` forward without waking any sleeper, as a process stopped and continued (or a
+    /// terminal that slept) finds the time moved on before its timers fire.
+    public func jump(_ seconds: TimeInterval) {
+        state.withLock { s in
+            s.start = s.start.addingTimeInterval(seconds)
+        }
+    }
+
     /// Sleeps until `advance` has moved the clock past `duration`; throws when cancelled.
     public func sleep(for duration: Duration) async throws {
         let id = state.withLock { s in

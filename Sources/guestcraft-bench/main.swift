@@ -11,6 +11,7 @@ let usage = """
            guestcraft-bench saved-rooms [--home DIR] [--runs 15]
            guestcraft-bench saved-today [--home DIR] [--runs 15]
            guestcraft-bench demo-ready --demo PATH [--rooms 2000] [--runs 5]
+           guestcraft-bench forward --upstream PORT   (stdin: count | reset)
     --home is the app's state directory (default $GUESTCRAFT_HOME), signed in with `guestcraft pair … --yes`;
     --property defaults to prp_garden (the demo's generated hotel).
     """
@@ -31,6 +32,8 @@ do {
         try await SavedTodayBench.run(BenchArguments(arguments.dropFirst(), known: SavedTodayBench.options))
     case "demo-ready":
         try DemoReadyBench.run(BenchArguments(arguments.dropFirst(), known: DemoReadyBench.options))
+    case "forward":
+        try ForwardBench.run(BenchArguments(arguments.dropFirst(), known: ForwardBench.options))
     case "--help", "-h":
         print(usage)
     default:

@@ -224,6 +224,25 @@ import Testing
         #expect(text(Screen(id: "h", header: busy), 80, 24)[0].hasSuffix("Tue 12 Mar · Updating · 3 to send"))
     }
 
+    @Test func howFreshTheListIsIsSaidLongShortOrNotSoThePlacesNameStaysWhole() {
+        func header(_ property: String) -> Header {
+            Header(instance: "Harbour View Demo", property: InertString(property), businessDate: "2026-12-02",
+                   connection: .online, updatedAgo: "updated 10 s ago", updatedAgoShort: "10 s ago")
+        }
+        let short = text(Screen(id: "h", header: header("Harbour")), 80, 24)[0]
+        #expect(short.hasPrefix("Harbour View Demo · Harbour "))
+        #expect(short.hasSuffix("2026-12-02 · Online · updated 10 s ago · All sent"))
+        let long = text(Screen(id: "h", header: header("Garden Court Hotel")), 80, 24)[0]
+        #expect(long.hasPrefix("Harbour View Demo · Garden Court Hotel "), "the name is not cut for the freshness")
+        #expect(long.hasSuffix("2026-12-02 · Online · 10 s ago · All sent"))
+        // A name too long whatever is left out is cut, with the short form.
+        let longer = text(Screen(id: "h", header: header("Garden Court Hotel & Conference Centre")), 80, 24)[0]
+        #expect(longer.hasSuffix("… 2026-12-02 · Online · 10 s ago · All sent"))
+        // 40 columns: two lines, the status on its own line in the long form.
+        let narrow = text(Screen(id: "h", header: header("Garden Court Hotel")), 40, 12)
+        #expect(narrow[1].hasPrefix("Online · updated 10 s ago · All sent"))
+    }
+
     @Test func hintsThatDoNotFitAreLeftOutAndTheLineEndsWithMore() {
         let hints = [GlobalKeys.help] + (1...10).map { KeyHint(key: "\($0)", label: "Action") }
         let line = text(Screen(id: "k", hints: hints)).last!

@@ -147,15 +147,21 @@ extension AppReducer {
         }
     }
 
-    /// "updated 10 s ago" for the header while a live list on screen is online; nil otherwise.
-    static func updatedAgo(_ current: CurrentInstance) -> String? {
+    /// "updated 10 s ago" ("10 s ago" when `short`) for the header while a live list on screen
+    /// is online; nil otherwise.
+    static func updatedAgo(_ current: CurrentInstance, short: Bool = false) -> String? {
         guard current.activeTab.isLive, current.connection == .online, let answered = current.live.answeredAt
         else { return nil }
         let seconds = max(0, Int((current.live.now ?? answered).timeIntervalSince(answered)))
         switch seconds {
-        case ..<5: return L("header.updated_now")
-        case ..<60: return L("header.updated_seconds_ago", ["seconds": seconds / 5 * 5])
-        case ..<3600: return L("header.updated_minutes_ago", ["minutes": seconds / 60])
+        case ..<5: return short ? L("header.updated_now_short") : L("header.updated_now")
+        case ..<60:
+            let rounded = seconds / 5 * 5
+            return short ? L("header.updated_seconds_ago_short", ["seconds": rounded])
+                         : L("header.updated_seconds_ago", ["seconds": rounded])
+        case ..<3600:
+            return short ? L("header.updated_minutes_ago_short", ["minutes": seconds / 60])
+                         : L("header.updated_minutes_ago", ["minutes": seconds / 60])
         default: return nil
         }
     }

@@ -104,7 +104,7 @@ public enum AppView {
                connection: current.connection,
                toSend: current.outbox.toSend, toReview: current.outbox.toReview,
                retryAt: current.connection == .offline && current.outbox.toSend > 0 ? current.retryAt : nil,
-               updatedAgo: AppReducer.updatedAgo(current))
+               updatedAgo: AppReducer.updatedAgo(current), updatedAgoShort: AppReducer.updatedAgo(current, short: true))
     }
 
     static func overlay(_ confirmation: Confirmation) -> Overlay {

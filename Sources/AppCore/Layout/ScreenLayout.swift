@@ -89,7 +89,9 @@ public enum ScreenLayout {
 
     // MARK: - Header and tabs
 
-    /// Draws the header on one line when it fits, else two; answers the lines used.
+    /// Draws the header on one line when it fits, else two; answers the lines used. How fresh
+    /// the list is goes in long ("updated 10 s ago"), short ("10 s ago") or not at all, whichever
+    /// leaves the place's name whole on one line; else short, with the name cut or two lines.
     static func drawHeader(_ header: Header, into grid: inout CellGrid, y: Int) -> Int {
         let width = grid.width
         var place = header.instance.value
@@ -104,9 +106,17 @@ public enum ScreenLayout {
         if header.toReview > 0 { outbox.append(L("header.to_review", ["count": header.toReview])) }
         if outbox.isEmpty { outbox.append(L("header.all_sent")) }
         if let retryAt = header.retryAt { outbox.append(L("header.trying_again_at", ["time": retryAt])) }
-        let status = ([connection] + (header.updatedAgo.map { [$0] } ?? []) + outbox).joined(separator: " · ")
         let date = header.businessDate.map(\.value) ?? ""
-        let right = date.isEmpty ? status : date + " · " + status
+        func status(_ freshness: String?) -> String {
+            ([connection] + (freshness.map { [$0] } ?? []) + outbox).joined(separator: " · ")
+        }
+        func right(_ freshness: String?) -> String { date.isEmpty ? status(freshness) : date + " · " + status(freshness) }
+        let placeWidth = DisplayWidth.of(place)
+        let freshness = [header.updatedAgo, header.updatedAgoShort].compactMap { $0 }
+        let right = ((freshness + [nil]).map(right)).first { placeWidth + 1 + DisplayWidth.of($0) <= width }
+            ?? right(header.updatedAgoShort)
+        // On its own line the status takes the long form when it fits.
+        let secondLine = (freshness.map(status) + [status(nil)]).first { DisplayWidth.of($0) <= width } ?? status(nil)
 
         let rightWidth = DisplayWidth.of(right)
         if rightWidth + 1 + min(DisplayWidth.of(place), 12) <= width {
@@ -121,7 +131,7 @@ public enum ScreenLayout {
         let placeRoom = date.isEmpty ? width : width - dateWidth - 1
         grid.write(DisplayWidth.truncate(place, to: placeRoom), x: 0, y: y, style: .header)
         if !date.isEmpty { grid.write(date, x: width - dateWidth, y: y, style: .header) }
-        grid.write(DisplayWidth.truncate(status, to: width), x: 0, y: y + 1, style: .header)
+        grid.write(DisplayWidth.truncate(secondLine, to: width), x: 0, y: y + 1, style: .header)
         return 2
     }
 

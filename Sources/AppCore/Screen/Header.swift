@@ -22,14 +22,17 @@ public struct Header: Equatable, Sendable {
     public var toReview: Int
     /// When the outbox tries again by itself (offline, changes waiting), as the person reads it.
     public var retryAt: String?
-    /// How fresh the live list on screen is, online ("updated 10 s ago").
+    /// How fresh the live list on screen is, online ("updated 10 s ago"), and the same said
+    /// shorter ("10 s ago") for a header that would otherwise cut the property's name.
     public var updatedAgo: String?
+    public var updatedAgoShort: String?
 
     public init(instance: InertString, property: InertString? = nil, businessDate: InertString? = nil,
                 connection: ConnectionState = .online, toSend: Int = 0, toReview: Int = 0, retryAt: String? = nil,
-                updatedAgo: String? = nil) {
+                updatedAgo: String? = nil, updatedAgoShort: String? = nil) {
         self.retryAt = retryAt
         self.updatedAgo = updatedAgo
+        self.updatedAgoShort = updatedAgoShort
         self.instance = instance
         self.property = property
         self.businessDate = businessDate

@@ -59,7 +59,9 @@ import Testing
         #expect(photo.width == 1600 && photo.height == 400)
     }
 
-    @Test(arguments: ["truncated", "text", "bomb"])
+    /// A truncated JPEG, text named .jpg, a 30000×30000 PNG bomb, and formats whose loaders are
+    /// blocked (an SVG named .jpg, a TIFF libvips reads elsewhere).
+    @Test(arguments: ["truncated", "text", "bomb", "svg", "tiff"])
     func aHostileOrDamagedFileFailsQuicklyAndLeavesNoChild(_ kind: String) async throws {
         let fixtures = try PhotoFixtures()
         let file: String
@@ -67,6 +69,8 @@ import Testing
         switch kind {
         case "truncated": file = try fixtures.truncated(try fixtures.cameraPhoto()); expected = .unreadable
         case "text": file = try fixtures.textNamedAsPhoto(); expected = .unreadable
+        case "svg": file = try fixtures.svgNamedAsPhoto(); expected = .unreadable
+        case "tiff": file = try fixtures.plainImage("scan.tif", width: 200, height: 100); expected = .unreadable
         default: file = try fixtures.pngBomb(); expected = .tooLarge
         }
         let started = ContinuousClock.now

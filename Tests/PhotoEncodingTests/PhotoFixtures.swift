@@ -82,6 +82,14 @@ final class PhotoFixtures: Sendable {
         return fake
     }
 
+    /// An SVG (librsvg would draw it) saved under a photo's name.
+    func svgNamedAsPhoto() throws -> String {
+        let fake = path("drawing.jpg")
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="red"/></svg>"#
+        try Data(svg.utf8).write(to: URL(fileURLWithPath: fake))
+        return fake
+    }
+
     /// Writes `jpeg` to a file of its own (for `vips` and `exiftool` to read).
     func save(_ jpeg: Data, as name: String) throws -> String {
         try jpeg.write(to: URL(fileURLWithPath: path(name)))

@@ -24,7 +24,8 @@ final class PhotoHelperRun: Sendable {
     private let deadline: ContinuousClock.Instant
     private let killed = Mutex(false)
 
-    private var outputPath: String { folder + "/photo.jpg" }
+    /// Where the helper writes the JPEG.
+    private static func output(in folder: String) -> String { folder + "/photo.jpg" }
 
     /// Starts the helper on `input`; `.encoderMissing` when it cannot be started.
     init(helper: String, input: String, limits: PhotoLimits) throws(PhotoFailure) {
@@ -36,7 +37,7 @@ final class PhotoHelperRun: Sendable {
         do {
             answer = try SpawnPipe()
             let arguments = ["--max-pixels", "\(limits.maxPixels)", "--memory-mib", "\(limits.memoryMiB)",
-                             "--cpu-seconds", "\(limits.cpuSeconds)", input, folder + "/photo.jpg"]
+                             "--cpu-seconds", "\(limits.cpuSeconds)", "--", input, Self.output(in: folder)]
             // None of the app's environment (no token reaches the child); libvips' temporary
             // files, if any, go to the private folder; a crash prints no backtrace.
             process = try SpawnedProcess(helper, arguments: arguments,
@@ -69,7 +70,7 @@ final class PhotoHelperRun: Sendable {
         case .exited(0):
             guard let line, let answer = try? JSONDecoder().decode(Answer.self, from: line),
                   let width = answer.width, let height = answer.height,
-                  let jpeg = FileManager.default.contents(atPath: outputPath), jpeg.starts(with: [0xFF, 0xD8]) else {
+                  let jpeg = FileManager.default.contents(atPath: Self.output(in: folder)), jpeg.starts(with: [0xFF, 0xD8]) else {
                 return .failure(.unreadable)
             }
             return .success(EncodedPhoto(jpeg: jpeg, width: width, height: height))

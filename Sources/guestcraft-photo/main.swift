@@ -2,7 +2,7 @@
 // links libvips; image decoders are where hostile files attack). Its limits are set first, before
 // any image is touched; then only the JPEG, PNG, WebP and HEIF loaders may run.
 //
-//   guestcraft-photo [--max-pixels N] [--memory-mib N] [--cpu-seconds N] INPUT OUTPUT
+//   guestcraft-photo [--max-pixels N] [--memory-mib N] [--cpu-seconds N] [--] INPUT OUTPUT
 //
 // OUTPUT is a file (created 0600) or `-` for stdout. One line of JSON goes to stdout (to stderr
 // when the JPEG does): {"width":W,"height":H,"max_rss_kib":R,"peak_vm_kib":V} or
@@ -43,6 +43,9 @@ struct Options {
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
+            case "--":   // what follows is paths, even when they start with "--"
+                positional += rest
+                rest = []
             case "--max-pixels", "--memory-mib", "--cpu-seconds":
                 guard let text = rest.popFirst(), let value = Int(text), value > 0 else { return nil }
                 if argument == "--max-pixels" { options.maxPixels = value }
@@ -118,7 +121,7 @@ func decodingFailure() -> Outcome {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let options = Options.parse(arguments) else {
-    say("usage: guestcraft-photo [--max-pixels N] [--memory-mib N] [--cpu-seconds N] INPUT OUTPUT|-\n", to: 2)
+    say("usage: guestcraft-photo [--max-pixels N] [--memory-mib N] [--cpu-seconds N] [--] INPUT OUTPUT|-\n", to: 2)
     exit(Outcome.usage.rawValue)
 }
 let toStdout = options.output == "-"

@@ -53,6 +53,21 @@ import Testing
         #expect(pixel.allSatisfy { $0 > 250 }, "\(pixel)")
     }
 
+    @Test func aHEICIsAccepted() async throws {
+        // Debian's libvips reads HEIC through libheif and libde265 (and writes it through x265).
+        let fixtures = try PhotoFixtures()
+        let photo = try await encoder.encode(try fixtures.plainImage("phone.heic", width: 640, height: 480)).get()
+        #expect(photo.width == 640 && photo.height == 480)
+    }
+
+    @Test func aPathThatLooksLikeAnOptionIsStillAPath() async throws {
+        let fixtures = try PhotoFixtures()
+        let odd = fixtures.path("--memory-mib")
+        try FileManager.default.moveItem(atPath: try fixtures.plainImage("odd.png", width: 40, height: 30), toPath: odd)
+        let photo = try await encoder.encode(odd).get()
+        #expect(photo.width == 40 && photo.height == 30)
+    }
+
     @Test func aLargePNGIsShrunkToFitTheLongSide() async throws {
         let fixtures = try PhotoFixtures()
         let photo = try await encoder.encode(try fixtures.plainImage("wide.png", width: 4000, height: 1000)).get()
@@ -113,7 +128,7 @@ import Testing
                                    limits: PhotoLimits(memoryMiB: 512, cpuSeconds: 20, wallSeconds: 0.02, maxPixels: 100_000_000))
         let started = ContinuousClock.now
         #expect(await hurried.encode(camera) == .failure(.tookTooLong))
-        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(ContinuousClock.now - started < .seconds(2))
         #expect(PhotoFixtures.helperChildren().isEmpty)
     }
 

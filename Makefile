@@ -8,7 +8,10 @@ RELEASE_FLAGS ?= --static-swift-stdlib
 
 # Debian packages the build, the tests and the benchmarks need.
 BUILD_PKGS := pkg-config libncurses-dev libsqlite3-dev libcurl4-openssl-dev libmicrohttpd-dev libsodium-dev
+BUILD_PKGS += libvips-dev
 TEST_PKGS  := tmux sqlite3 python3 curl openssl gzip iproute2 ncurses-term
+# Photos (#14): the tests make fixtures with the vips command line and read metadata with exiftool.
+TEST_PKGS  += libvips-tools libimage-exiftool-perl
 BENCH_PKGS := hyperfine python3-pyte valgrind time mc tig
 DEB_PKGS   := $(BUILD_PKGS) $(TEST_PKGS) $(BENCH_PKGS)
 

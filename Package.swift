@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "guestcraft", targets: ["guestcraft"]),
         .executable(name: "guestcraft-demo", targets: ["guestcraft-demo"]),
+        .executable(name: "guestcraft-photo", targets: ["guestcraft-photo"]),
     ],
     targets: [
         // C libraries, each behind a shim header.
@@ -79,6 +80,14 @@ let package = Package(
         .executableTarget(name: "guestcraft-bench", dependencies: ["GuestCraftAPI", "HTTPClient", "InstanceClient", "OfflineStore",
                                                                    "Outbox", "ProcessSpawn", "AppCore", "LiveClients"]),
 
+        // Photos for fault reports (#14): libvips only in the helper process `guestcraft-photo`;
+        // `PhotoEncoding` runs it under limits and lists the photo folder (no C).
+        // vips.pc brings gio's -pthread, a flag SwiftPM prohibits (a warning on every build): glib's include
+        // paths come from glib-2.0.pc and the module map links libvips.
+        cLibrary("CVips", pkgConfig: "glib-2.0", apt: ["libvips-dev"]),
+        .executableTarget(name: "guestcraft-photo", dependencies: ["CVips"]),
+        .target(name: "PhotoEncoding", dependencies: ["ProcessSpawn", "Catalog"]),
+
         // What the test targets share: a manual clock and sleep, temporary directories, a recorder.
         .target(name: "TestSupport", dependencies: ["AppCore"], path: "Tests/TestSupport"),
 
@@ -104,5 +113,6 @@ let package = Package(
                                    "DemoInstance", "GuestCraftAPI", "SQLiteDB", "ProcessSpawn"]),
         .testTarget(name: "DemoInstanceTests", dependencies: ["TestSupport", "DemoInstance", "HTTPClient", "GuestCraftAPI", "SodiumCrypto",
                                                               "ProcessSpawn"]),
+        .testTarget(name: "PhotoEncodingTests", dependencies: ["TestSupport", "PhotoEncoding", "ProcessSpawn"]),
     ]
 )

@@ -1,0 +1,104 @@
+import DemoInstance
+import Foundation
+import GuestCraftAPI
+import InstanceClient
+@testable import LiveClients
+import OfflineStore
+import ProcessSpawn
+import Testing
+import TestSupport
+@testable import Outbox
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// kill -9 of a process after the instance applied a fault report and before its photos: the test
+/// binary runs itself as the child (as `SendCrashTests` does), which saves the report and its two
+/// photos in one transaction and sends them; the parent kills it once the ticket is applied and
+/// the first photo is held up at the instance, then sends what is left.
+@Suite(.serialized) struct FaultCrashTests {
+    static let childVariable = "GUESTCRAFT_TEST_FAULT_CHILD"
+
+    struct ChildPlan: Codable {
+        var stateDirectory: String
+        var origin: String
+        var token: String
+        var report: FaultReport
+        var photos: [FaultPhoto]
+    }
+
+    static var plan: ChildPlan? {
+        guard let text = ProcessInfo.processInfo.environment[childVariable] else { return nil }
+        return try? JSONDecoder().decode(ChildPlan.self, from: Data(text.utf8))
+    }
+
+    /// The child: saves the report with its photos (as `LiveWork.reportFault` does) and sends until killed.
+    @Test(.enabled(if: FaultCrashTests.plan != nil))
+    func faultChildReportsUntilKilled() async throws {
+        let plan = try #require(Self.plan)
+        let store = try OfflineStore(directory: URL(fileURLWithPath: plan.stateDirectory))
+        let generation = try store.beginGeneration(housekeeperDesk)
+        let origin = try #require(InstanceOrigin(string: plan.origin))
+        let client = InstanceClient(session: DemoOutboxFixture.session(origin: origin, token: plan.token))
+        let engine = DemoOutboxFixture.engine(store: store, sleeper: ManualSleeper(), unauthorized: Recorder<Partition>())
+        await engine.activate(partition: housekeeperDesk, generation: generation, client: client)
+        let parent = getppid()
+        _ = try await engine.submit(together: [try OutboxChange(FaultReportOperation(), plan.report)]
+                                    + plan.photos.map { try OutboxChange(FaultPhotoOperation(), $0) })
+        let giveUp = Date().addingTimeInterval(60)
+        while getppid() == parent && Date() < giveUp { try await Task.sleep(for: .milliseconds(20)) }
+    }
+
+    @Test(.enabled(if: FaultCrashTests.plan == nil))
+    func killDashNineBetweenTheReportAndItsPhotosStillGivesOneTicketAndTwoPhotos() async throws {
+        let f = try DemoOutboxFixture()
+        let report = FaultReport(property: harbour, ticket: .deviceMade(), request: FaultFixture.request(unit: "unt_h202"),
+                                 number: "202")
+        let photos = [TestPhotos.small, TestPhotos.wide].map { photo in
+            FaultPhoto(property: harbour, ticket: report.ticket, photo: .deviceMade(), unit: "unt_h202", number: "202",
+                       name: photo.name, width: photo.width, height: photo.height, jpeg: photo.jpeg)
+        }
+        // The first photo waits at the instance before it is applied: the kill lands after the ticket.
+        try await f.arm(.delay, .maintenancePhotosPut, count: 1, delayMS: 3_000)
+        let stateDirectory = f.dir.url.appendingPathComponent("state")
+        let plan = ChildPlan(stateDirectory: stateDirectory.path, origin: f.demo.origin,
+                             token: try f.demo.deviceToken(for: .housekeeper), report: report, photos: photos)
+        var environment = ProcessInfo.processInfo.environment
+        environment[Self.childVariable] = String(decoding: try JSONEncoder().encode(plan), as: UTF8.self)
+        let child = try SpawnedProcess(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path,
+                                       arguments: ["--testing-library", "swift-testing", "--filter", "faultChildReportsUntilKilled"],
+                                       environment: environment)
+        defer {
+            child.signal(SIGKILL)
+            child.wait()
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while try await f.requests("maintenance_photos.put") < 1, Date() < deadline, child.isRunning {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        child.signal(SIGKILL)
+        #expect(child.wait() == .signaled(SIGKILL))
+        #expect(try await f.writes("maintenance_tickets.put") == 1, "killed after the ticket was applied")
+        #expect(try await f.writes("maintenance_photos.put") == 0, "and before any photo was")
+
+        // Started again: the photos left go (the first one resent under its id), nothing twice.
+        let restarted = try OfflineStore(directory: stateDirectory)
+        let left = try restarted.pendingEntries(housekeeperDesk)
+        #expect(left.map(\.operation) == [FaultPhotoOperation.name, FaultPhotoOperation.name])
+        let generation = try restarted.beginGeneration(housekeeperDesk)
+        let engine = DemoOutboxFixture.engine(store: restarted, sleeper: ManualSleeper(), unauthorized: Recorder<Partition>())
+        _ = await engine.activate(partition: housekeeperDesk, generation: generation, client: f.client)
+        // The killed child's delayed photo may apply meanwhile: then the resend is answered the first answer.
+        let settle = Date().addingTimeInterval(20)
+        while try !restarted.pendingEntries(housekeeperDesk).isEmpty, Date() < settle {
+            try await Task.sleep(for: .milliseconds(20))
+            await engine.sendNow()
+        }
+        #expect(try restarted.pendingEntries(housekeeperDesk).isEmpty)
+        let stats = try await f.stats()
+        #expect(stats.maintenanceTickets == 1 && stats.maintenancePhotos == 2)
+        for photo in photos {
+            #expect(try await f.admin.maintenancePhoto(photo.photo).bytes == photo.jpeg)
+        }
+    }
+}

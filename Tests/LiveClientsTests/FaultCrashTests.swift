@@ -27,26 +27,17 @@ import Glibc
         var photos: [FaultPhoto]
     }
 
-    static var plan: ChildPlan? {
-        guard let text = ProcessInfo.processInfo.environment[childVariable] else { return nil }
-        return try? JSONDecoder().decode(ChildPlan.self, from: Data(text.utf8))
-    }
+    static var plan: ChildPlan? { CrashChild.plan(childVariable, as: ChildPlan.self) }
 
     /// The child: saves the report with its photos (as `LiveWork.reportFault` does) and sends until killed.
     @Test(.enabled(if: FaultCrashTests.plan != nil))
     func faultChildReportsUntilKilled() async throws {
         let plan = try #require(Self.plan)
-        let store = try OfflineStore(directory: URL(fileURLWithPath: plan.stateDirectory))
-        let generation = try store.beginGeneration(housekeeperDesk)
-        let origin = try #require(InstanceOrigin(string: plan.origin))
-        let client = InstanceClient(session: DemoOutboxFixture.session(origin: origin, token: plan.token))
-        let engine = DemoOutboxFixture.engine(store: store, sleeper: ManualSleeper(), unauthorized: Recorder<Partition>())
-        await engine.activate(partition: housekeeperDesk, generation: generation, client: client)
+        let engine = try await CrashChild.engine(stateDirectory: plan.stateDirectory, origin: plan.origin, token: plan.token)
         let parent = getppid()
         _ = try await engine.submit(together: [try OutboxChange(FaultReportOperation(), plan.report)]
                                     + plan.photos.map { try OutboxChange(FaultPhotoOperation(), $0) })
-        let giveUp = Date().addingTimeInterval(60)
-        while getppid() == parent && Date() < giveUp { try await Task.sleep(for: .milliseconds(20)) }
+        try await CrashChild.waitToBeKilled(parent: parent)
     }
 
     @Test(.enabled(if: FaultCrashTests.plan == nil))
@@ -55,19 +46,16 @@ import Glibc
         let report = FaultReport(property: harbour, ticket: .deviceMade(), request: FaultFixture.request(unit: "unt_h202"),
                                  number: "202")
         let photos = [TestPhotos.small, TestPhotos.wide].map { photo in
-            FaultPhoto(property: harbour, ticket: report.ticket, photo: .deviceMade(), unit: "unt_h202", number: "202",
-                       name: photo.name, width: photo.width, height: photo.height, jpeg: photo.jpeg)
+            FaultPhoto(FaultPhoto.Header(property: harbour, ticket: report.ticket, photo: .deviceMade(), unit: "unt_h202",
+                                         number: "202", name: photo.name, width: photo.width, height: photo.height),
+                       jpeg: photo.jpeg)
         }
         // The first photo waits at the instance before it is applied: the kill lands after the ticket.
         try await f.arm(.delay, .maintenancePhotosPut, count: 1, delayMS: 3_000)
         let stateDirectory = f.dir.url.appendingPathComponent("state")
         let plan = ChildPlan(stateDirectory: stateDirectory.path, origin: f.demo.origin,
                              token: try f.demo.deviceToken(for: .housekeeper), report: report, photos: photos)
-        var environment = ProcessInfo.processInfo.environment
-        environment[Self.childVariable] = String(decoding: try JSONEncoder().encode(plan), as: UTF8.self)
-        let child = try SpawnedProcess(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path,
-                                       arguments: ["--testing-library", "swift-testing", "--filter", "faultChildReportsUntilKilled"],
-                                       environment: environment)
+        let child = try CrashChild.spawn(filter: "faultChildReportsUntilKilled", variable: Self.childVariable, plan: plan)
         defer {
             child.signal(SIGKILL)
             child.wait()

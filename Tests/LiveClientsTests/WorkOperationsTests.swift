@@ -144,8 +144,9 @@ import Testing
     }
 
     static func photo(name: String = "sink.jpg", unit: UnitID = "unt_h203") -> FaultPhoto {
-        FaultPhoto(property: "prp_harbour", ticket: "mtk_00000000000000a1", photo: "mph_00000000000000b1", unit: unit,
-                   number: "203", name: name, width: 16, height: 12, jpeg: Data([0xFF, 0xD8, 0xFF, 0x0A, 0x0A, 0xD9]))
+        FaultPhoto(FaultPhoto.Header(property: "prp_harbour", ticket: "mtk_00000000000000a1", photo: "mph_00000000000000b1",
+                                     unit: unit, number: "203", name: name, width: 16, height: 12),
+                   jpeg: Data([0xFF, 0xD8, 0xFF, 0x0A, 0x0A, 0xD9]))
     }
 
     @Test func faultReportsAndPhotosMarkTheirRoomAndABlockShowsItsStatusWaiting() throws {

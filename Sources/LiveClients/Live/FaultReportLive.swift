@@ -146,8 +146,9 @@ extension LiveWork {
         let report = FaultReport(property: property, ticket: .deviceMade(), request: request, number: number,
                                  roomStatus: Self.statusWhileBlocked(request.block, on: context.property.businessDate))
         let payloads = going.map { photo in
-            FaultPhoto(property: property, ticket: report.ticket, photo: .deviceMade(), unit: request.unitID,
-                       number: number, name: photo.name, width: photo.width, height: photo.height, jpeg: photo.jpeg)
+            FaultPhoto(FaultPhoto.Header(property: property, ticket: report.ticket, photo: .deviceMade(), unit: request.unitID,
+                                         number: number, name: photo.name, width: photo.width, height: photo.height),
+                       jpeg: photo.jpeg)
         }
         let ids = FaultReportIDs(ticket: report.ticket, photos: payloads.map(\.photo))
         let outcomes: [OutboxSubmitOutcome<any Sendable>]

@@ -6,49 +6,49 @@ import InstanceClient
 import Outbox
 
 /// A photo of a fault report as the outbox keeps it: its report's ticket id, its own id made on
-/// the device, the re-encoded JPEG, its file name and pixel size.
+/// the device, the re-encoded JPEG, its file name and pixel size (`photo.ticket` reads the header's).
 ///
-/// Saved as the entry's BLOB itself (`OutboxBytesPayload`): a one-line JSON header (everything
-/// but the JPEG), a newline, then the JPEG bytes as they are — no base64, so a 500 KB photo costs
-/// 500 KB on disk and reading the entry decodes only the header.
+/// Saved as the entry's BLOB itself (`OutboxBytesPayload`): the header as one line of JSON, a
+/// newline, then the JPEG bytes as they are — no base64, so a 500 KB photo costs 500 KB on disk
+/// and reading the entry decodes only the header.
+@dynamicMemberLookup
 public struct FaultPhoto: Codable, Sendable, Equatable, OutboxBytesPayload {
-    public var property: PropertyID
-    public var ticket: MaintenanceTicketID
-    /// `mph_…`, made on the device when the report was saved.
-    public var photo: MaintenancePhotoID
-    /// The room of the report (its marks) and its number, for people.
-    public var unit: UnitID
-    public var number: String
-    /// The file name the person chose, for people.
-    public var name: String
-    public var width: Int
-    public var height: Int
+    /// Everything but the bytes.
+    public struct Header: Codable, Sendable, Equatable {
+        public var property: PropertyID
+        public var ticket: MaintenanceTicketID
+        /// `mph_…`, made on the device when the report was saved.
+        public var photo: MaintenancePhotoID
+        /// The room of the report (its marks) and its number, for people.
+        public var unit: UnitID
+        public var number: String
+        /// The file name the person chose, for people.
+        public var name: String
+        public var width: Int
+        public var height: Int
+
+        public init(property: PropertyID, ticket: MaintenanceTicketID, photo: MaintenancePhotoID, unit: UnitID,
+                    number: String, name: String, width: Int, height: Int) {
+            self.property = property
+            self.ticket = ticket
+            self.photo = photo
+            self.unit = unit
+            self.number = number
+            self.name = name
+            self.width = width
+            self.height = height
+        }
+    }
+
+    public var header: Header
     public var jpeg: Data
 
-    public init(property: PropertyID, ticket: MaintenanceTicketID, photo: MaintenancePhotoID, unit: UnitID,
-                number: String, name: String, width: Int, height: Int, jpeg: Data) {
-        self.property = property
-        self.ticket = ticket
-        self.photo = photo
-        self.unit = unit
-        self.number = number
-        self.name = name
-        self.width = width
-        self.height = height
+    public init(_ header: Header, jpeg: Data) {
+        self.header = header
         self.jpeg = jpeg
     }
 
-    /// Everything but the bytes.
-    struct Header: Codable {
-        var property: PropertyID
-        var ticket: MaintenanceTicketID
-        var photo: MaintenancePhotoID
-        var unit: UnitID
-        var number: String
-        var name: String
-        var width: Int
-        var height: Int
-    }
+    public subscript<Value>(dynamicMember path: KeyPath<Header, Value>) -> Value { header[keyPath: path] }
 
     /// Not a payload this version wrote.
     struct Unreadable: Error {}
@@ -57,8 +57,7 @@ public struct FaultPhoto: Codable, Sendable, Equatable, OutboxBytesPayload {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         // JSONEncoder escapes every control character inside strings: the header holds no newline.
-        var bytes = try encoder.encode(Header(property: property, ticket: ticket, photo: photo, unit: unit,
-                                              number: number, name: name, width: width, height: height))
+        var bytes = try encoder.encode(header)
         bytes.append(0x0A)
         bytes.append(jpeg)
         return bytes
@@ -66,9 +65,7 @@ public struct FaultPhoto: Codable, Sendable, Equatable, OutboxBytesPayload {
 
     public init(outboxBytes bytes: Data) throws {
         guard let newline = bytes.firstIndex(of: 0x0A) else { throw Unreadable() }
-        let header = try JSONDecoder().decode(Header.self, from: bytes[bytes.startIndex..<newline])
-        self.init(property: header.property, ticket: header.ticket, photo: header.photo, unit: header.unit,
-                  number: header.number, name: header.name, width: header.width, height: header.height,
+        self.init(try JSONDecoder().decode(Header.self, from: bytes[bytes.startIndex..<newline]),
                   jpeg: Data(bytes[(newline + 1)...]))
     }
 }

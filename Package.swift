@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TestSupport", "TerminalUI", "AppCore", "ProcessSpawn"]),
         .testTarget(name: "LiveClientsTests",
                     dependencies: ["TestSupport", "LiveClients", "AppCore", "DeviceServices", "InstanceClient", "OfflineStore", "Outbox",
-                                   "DemoInstance", "GuestCraftAPI", "SQLiteDB", "ProcessSpawn"]),
+                                   "DemoInstance", "GuestCraftAPI", "SQLiteDB", "ProcessSpawn", "SodiumCrypto"]),
         .testTarget(name: "DemoInstanceTests", dependencies: ["TestSupport", "DemoInstance", "HTTPClient", "GuestCraftAPI", "SodiumCrypto",
                                                               "ProcessSpawn"]),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["TestSupport", "PhotoEncoding", "ProcessSpawn"]),

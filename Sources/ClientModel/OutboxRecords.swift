@@ -17,13 +17,16 @@ public struct OutboxHold: Sendable, Equatable {
     public let code: String?
     /// The instance's own explanation (problem `detail`), shown for a refusal.
     public let detail: String?
+    /// The request member the refusal names (problem `field`: `block.from`, `description`, …), if any.
+    public let field: String?
     public let heldAt: Date
 
-    public init(reason: HoldReason, status: Int?, code: String?, detail: String?, heldAt: Date) {
+    public init(reason: HoldReason, status: Int?, code: String?, detail: String?, field: String? = nil, heldAt: Date) {
         self.reason = reason
         self.status = status
         self.code = code
         self.detail = detail
+        self.field = field
         self.heldAt = heldAt
     }
 }

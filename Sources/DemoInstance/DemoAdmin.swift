@@ -28,9 +28,11 @@ extension DemoService {
         return .json(faults.arm(request), status: 201, applied: true)
     }
 
-    func demoStats(_ call: Call) -> Answer {
-        .json(DemoStats(requests: call.statsBefore.requests, writesApplied: call.statsBefore.writes,
-                        notModified: call.statsBefore.notModified, connectionsAccepted: connectionsAccepted))
+    func demoStats(_ call: Call) throws -> Answer {
+        let stored = try storedMaintenanceCounts()
+        return .json(DemoStats(requests: call.statsBefore.requests, writesApplied: call.statsBefore.writes,
+                               notModified: call.statsBefore.notModified, connectionsAccepted: connectionsAccepted,
+                               maintenanceTickets: stored.tickets, maintenancePhotos: stored.photos))
     }
 
     /// Closes the business date of every property: arrivals still reserved become no-shows, blocks start and end,

@@ -156,7 +156,8 @@ final class DemoService: Sendable {
         case .demoUnitHousekeeping: return try demoHousekeeping(call)
         case .demoNightAudit: return try nightAudit(call)
         case .demoFaults: return try armFault(call)
-        case .demoStats: return demoStats(call)
+        case .demoStats: return try demoStats(call)
+        case .demoMaintenancePhotos: return try storedPhoto(call)
         }
     }
 
@@ -229,7 +230,7 @@ final class DemoService: Sendable {
         case .maintenanceTicketsPut: return .maintenance
         case .maintenancePhotosPut: return .maintenancePhotos
         case .instanceDiscovery, .instanceGet, .workspacesList, .workspacesProperties, .demoPairings,
-             .demoUnitHousekeeping, .demoNightAudit, .demoFaults, .demoStats:
+             .demoUnitHousekeeping, .demoNightAudit, .demoFaults, .demoStats, .demoMaintenancePhotos:
             return nil
         }
     }

@@ -8,15 +8,6 @@ extension DemoService {
     static let maximumDescription = 2_000
     static let maximumBlockReason = 200
 
-    /// `mtk_` or `mph_` and 16 lowercase hex digits.
-    static func isDeviceMadeID(_ text: String, prefix: String) -> Bool {
-        guard text.hasPrefix(prefix) else { return false }
-        let digits = text.utf8.dropFirst(prefix.utf8.count)
-        return digits.count == 16 && digits.allSatisfy {
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
-        }
-    }
-
     private func requireReporter(_ caller: Caller) throws(Refusal) {
         guard caller.has(.housekeepingWrite) || caller.has(.tasksWork) else {
             throw Refusal(.authForbidden, "Reporting a fault needs housekeeping.write or tasks.work.")
@@ -28,7 +19,7 @@ extension DemoService {
         let caller = try call.person
         try requireReporter(caller)
         let ticketID = call.parameter("ticket_id")
-        guard Self.isDeviceMadeID(ticketID, prefix: IdentifierKinds.MaintenanceTicket.prefix) else {
+        guard MaintenanceTicketID(ticketID).isDeviceMade else {
             throw Refusal(.ticketInvalid, "A ticket id is mtk_ and 16 lowercase hex digits.", field: "ticket_id")
         }
         let request = try ticketRequest(call)
@@ -186,7 +177,7 @@ extension DemoService {
         }
         guard body.count <= JPEGBody.maximumBytes else { throw Self.photoTooLarge }
         guard JPEGBody(body).looksLikeJPEG else { throw Refusal(.photoInvalid, "The bytes are not a JPEG image.") }
-        guard Self.isDeviceMadeID(photoID, prefix: IdentifierKinds.MaintenancePhoto.prefix) else {
+        guard MaintenancePhotoID(photoID).isDeviceMade else {
             throw Refusal(.requestMalformed, "A photo id is mph_ and 16 lowercase hex digits.", field: "photo_id")
         }
         let digest = SHA256.hash(body).hex
@@ -209,6 +200,23 @@ extension DemoService {
                        [.text(photoID), .text(ticketID), .text(digest), .blob(answer.body), .blob(body)])
             return answer
         }
+    }
+
+    /// `demo.maintenance_photos`: the bytes of a stored photo exactly as they arrived, with the media type its answer
+    /// recorded.
+    func storedPhoto(_ call: Call) throws -> Answer {
+        let photoID = call.parameter("photo_id")
+        guard let row = try db.queryFirst("SELECT answer, bytes FROM photos WHERE id = ?", [.text(photoID)]) else {
+            throw Refusal(.maintenancePhotoNotFound, "No maintenance photo \(printable(photoID)).")
+        }
+        let stored = try? APIJSON.decode(MaintenancePhoto.self, from: row["answer"].data ?? Data())
+        return Answer(status: 200, headers: [(HeaderName.contentType, stored?.contentType ?? "application/octet-stream")],
+                      body: row["bytes"].data ?? Data())
+    }
+
+    /// How many tickets and photos the instance keeps, for `demo.stats`.
+    func storedMaintenanceCounts() throws -> (tickets: Int, photos: Int) {
+        (try db.queryValue("SELECT count(*) FROM tickets")?.int ?? 0, try db.queryValue("SELECT count(*) FROM photos")?.int ?? 0)
     }
 
     static let photoTooLarge = Refusal(.photoTooLarge, "A photo may have at most \(JPEGBody.maximumBytes) bytes.")

@@ -139,26 +139,46 @@ public struct DemoFault: Codable, Sendable, Equatable {
     }
 }
 
-/// The answer of `demo.stats`: requests received and writes applied per operation id, connections accepted.
+/// The answer of `demo.stats`: requests received and writes applied per operation id, connections accepted, and
+/// the maintenance tickets and photos the instance keeps.
 public struct DemoStats: Codable, Sendable, Equatable {
     public var requests: [String: Int]
     public var writesApplied: [String: Int]
     /// Conditional reads answered 304 (nothing changed since the client's copy).
     public var notModified: [String: Int]
     public var connectionsAccepted: Int
+    /// Tickets stored (each id once, however often it was sent).
+    public var maintenanceTickets: Int
+    /// Photos stored (each id once).
+    public var maintenancePhotos: Int
 
     enum CodingKeys: String, CodingKey {
         case requests
         case writesApplied = "writes_applied"
         case notModified = "not_modified"
         case connectionsAccepted = "connections_accepted"
+        case maintenanceTickets = "maintenance_tickets"
+        case maintenancePhotos = "maintenance_photos"
     }
 
     public init(requests: [String: Int], writesApplied: [String: Int], notModified: [String: Int] = [:],
-                connectionsAccepted: Int) {
+                connectionsAccepted: Int, maintenanceTickets: Int = 0, maintenancePhotos: Int = 0) {
         self.requests = requests
         self.writesApplied = writesApplied
         self.notModified = notModified
         self.connectionsAccepted = connectionsAccepted
+        self.maintenanceTickets = maintenanceTickets
+        self.maintenancePhotos = maintenancePhotos
+    }
+}
+
+/// The answer of `demo.maintenance_photos`: a photo's bytes exactly as stored, with the media type it was stored as.
+public struct DemoStoredPhoto: Sendable, Equatable {
+    public var contentType: String
+    public var bytes: Data
+
+    public init(contentType: String, bytes: Data) {
+        self.contentType = contentType
+        self.bytes = bytes
     }
 }

@@ -145,6 +145,10 @@ public enum Endpoints {
     public static func demoNightAudit() -> Endpoint<NoBody, DemoNightAuditResult> { build(.demoNightAudit) }
     public static func demoFaults() -> Endpoint<DemoFaultRequest, DemoFault> { build(.demoFaults) }
     public static func demoStats() -> Endpoint<NoBody, DemoStats> { build(.demoStats) }
+    /// A photo's bytes exactly as the demo stored them.
+    public static func demoMaintenancePhotos(photoID: MaintenancePhotoID) -> Endpoint<NoBody, DemoStoredPhoto> {
+        build(.demoMaintenancePhotos, ["photo_id": photoID.rawValue])
+    }
 
     static func stayParameters(_ propertyID: PropertyID, _ reservationID: ReservationID, _ stayID: StayID) -> [String: String] {
         ["property_id": propertyID.rawValue, "reservation_id": reservationID.rawValue, "stay_id": stayID.rawValue]

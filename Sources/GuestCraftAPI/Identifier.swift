@@ -31,6 +31,33 @@ public struct Identifier<Kind: IdentifierKind>: RawRepresentable, Hashable, Comp
     }
 }
 
+/// A kind whose identifiers are made on the device (`mtk_`, `mph_`): the prefix and 16 lowercase hex digits
+/// (64 random bits), so a resend of a creation names the same thing.
+public protocol DeviceMadeKind: IdentifierKind {}
+
+extension Identifier where Kind: DeviceMadeKind {
+    /// A new identifier from 64 bits of `generator` (the system's secure generator by default).
+    public static func deviceMade<G: RandomNumberGenerator>(using generator: inout G) -> Identifier {
+        let digits = String(generator.next() as UInt64, radix: 16)
+        return Identifier(Kind.prefix + String(repeating: "0", count: 16 - digits.count) + digits)
+    }
+
+    /// A new identifier from the system's secure random generator.
+    public static func deviceMade() -> Identifier {
+        var generator = SystemRandomNumberGenerator()
+        return deviceMade(using: &generator)
+    }
+
+    /// Whether the value is the prefix and 16 lowercase hex digits.
+    public var isDeviceMade: Bool {
+        guard rawValue.hasPrefix(Kind.prefix) else { return false }
+        let digits = rawValue.utf8.dropFirst(Kind.prefix.utf8.count)
+        return digits.count == 16 && digits.allSatisfy {
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+        }
+    }
+}
+
 /// Kinds of identifiers, one per prefix.
 public enum IdentifierKinds {
     public enum Workspace: IdentifierKind { public static let prefix = "wsp_" }
@@ -43,8 +70,8 @@ public enum IdentifierKinds {
     public enum RoomType: IdentifierKind { public static let prefix = "rmt_" }
     public enum Unit: IdentifierKind { public static let prefix = "unt_" }
     public enum Task: IdentifierKind { public static let prefix = "tsk_" }
-    public enum MaintenanceTicket: IdentifierKind { public static let prefix = "mtk_" }
-    public enum MaintenancePhoto: IdentifierKind { public static let prefix = "mph_" }
+    public enum MaintenanceTicket: DeviceMadeKind { public static let prefix = "mtk_" }
+    public enum MaintenancePhoto: DeviceMadeKind { public static let prefix = "mph_" }
     public enum Block: IdentifierKind { public static let prefix = "blk_" }
     public enum Charge: IdentifierKind { public static let prefix = "chg_" }
     public enum Payment: IdentifierKind { public static let prefix = "pay_" }

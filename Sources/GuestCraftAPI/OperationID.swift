@@ -40,6 +40,7 @@ public enum OperationID: String, Codable, Sendable, CaseIterable, Hashable, Cust
     case demoNightAudit = "demo.night_audit"
     case demoFaults = "demo.faults"
     case demoStats = "demo.stats"
+    case demoMaintenancePhotos = "demo.maintenance_photos"
 
     public var description: String { rawValue }
 }
@@ -79,6 +80,8 @@ public enum AnswerEncoding: String, Sendable, Hashable {
     case json
     /// An HTML page, or a 302 redirect (browser routes).
     case html
+    /// Stored bytes with the `Content-Type` they were stored with (`demo.maintenance_photos`).
+    case bytes
 }
 
 /// Header names of the contract.

@@ -11,10 +11,11 @@ extension OperationID {
         let noStore = "no-store"
 
         func read(_ template: String, query: [String] = [], conditional: Bool = true,
-                  cache: String = privateCache, credentials: CredentialKind = .deviceToken) -> OperationDescriptor {
+                  cache: String = privateCache, credentials: CredentialKind = .deviceToken,
+                  answer: AnswerEncoding = .json) -> OperationDescriptor {
             OperationDescriptor(id: self, method: .get, pathTemplate: template, credentials: credentials,
                                 ifMatch: .notTaken, conditionalRead: conditional, idempotencyKey: .notTaken,
-                                successStatuses: [200], requestEncoding: .none, answerEncoding: .json,
+                                successStatuses: [200], requestEncoding: .none, answerEncoding: answer,
                                 queryParameters: query, cacheControl: cache)
         }
         func write(_ method: HTTPMethod, _ template: String, body: RequestEncoding = .json,
@@ -113,6 +114,9 @@ extension OperationID {
             return write(.post, "/demo/faults", success: [201], credentials: .demoAdminKey)
         case .demoStats:
             return read("/demo/stats", conditional: false, cache: noStore, credentials: .demoAdminKey)
+        case .demoMaintenancePhotos:
+            return read("/demo/maintenance_photos/{photo_id}", conditional: false, cache: noStore,
+                        credentials: .demoAdminKey, answer: .bytes)
         }
     }
 

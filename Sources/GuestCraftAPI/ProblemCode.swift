@@ -32,6 +32,7 @@ public struct ProblemCode: OpenVocabulary {
     public static let unitNotFound: ProblemCode = "unit.not_found"
     public static let taskNotFound: ProblemCode = "task.not_found"
     public static let maintenanceTicketNotFound: ProblemCode = "maintenance_ticket.not_found"
+    public static let maintenancePhotoNotFound: ProblemCode = "maintenance_photo.not_found"
     public static let deviceSessionNotFound: ProblemCode = "device_session.not_found"
 
     // Device sessions
@@ -99,6 +100,7 @@ public struct ProblemCode: OpenVocabulary {
         .unitNotFound: (404, "Unit not found"),
         .taskNotFound: (404, "Task not found"),
         .maintenanceTicketNotFound: (404, "Maintenance ticket not found"),
+        .maintenancePhotoNotFound: (404, "Maintenance photo not found"),
         .deviceSessionNotFound: (404, "Device session not found"),
         .deviceSessionInvalidGrant: (400, "Invalid grant"),
         .deviceSessionInvalidRequest: (400, "Invalid device session request"),

@@ -42,6 +42,24 @@ public final class DemoAdminClient: Sendable {
         try await send(Endpoints.demoStats(), body: nil as NoBody?)
     }
 
+    /// `demo.maintenance_photos`: a photo's bytes exactly as the demo stored them, with their media type.
+    public func maintenancePhoto(_ id: MaintenancePhotoID) async throws(GuestCraftError) -> DemoStoredPhoto {
+        let endpoint = Endpoints.demoMaintenancePhotos(photoID: id)
+        guard let url = origin.url(endpoint.pathAndQuery) else {
+            throw .noAnswer(.notSent("the path is not under the origin"))
+        }
+        var request = WireRequest(operation: endpoint.operation, url: url, method: endpoint.method.rawValue)
+        request.headers[HeaderName.demoAdminKey] = adminKey
+        request.headers["Accept"] = "*/*"
+        let response = try await wire.send(request, cancellation: nil)
+        if response.status == 401 { throw .unauthorized }
+        if response.status >= 400 { throw Wire.problem(in: response) }
+        guard endpoint.successStatuses.contains(response.status) else {
+            throw .invalidResponse(InvalidResponse(status: response.status, what: "status not in \(endpoint.successStatuses)"))
+        }
+        return DemoStoredPhoto(contentType: response.headers[HeaderName.contentType] ?? "", bytes: response.body)
+    }
+
     private func send<Body: Encodable & Sendable, Answer: Decodable & Sendable>(
         _ endpoint: Endpoint<Body, Answer>, body: Body?
     ) async throws(GuestCraftError) -> Answer {

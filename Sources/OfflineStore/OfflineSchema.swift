@@ -71,6 +71,11 @@ enum OfflineSchema {
             PRIMARY KEY (instance_key, person_id, workspace_id)
         ) WITHOUT ROWID;
         """,
+        // Step 5: the request member a refusal names (problem `field`), so a refused fault report
+        // comes back to its form with the sentence beside that field.
+        """
+        ALTER TABLE outbox_entries ADD COLUMN held_field TEXT;
+        """,
     ]
 
     /// The version a file has once every step ran.

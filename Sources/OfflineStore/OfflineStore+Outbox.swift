@@ -5,7 +5,8 @@ import SQLiteDB
 extension OfflineStore {
     private static let entryColumns = """
         id, instance_key, person_id, workspace_id, operation, subject, payload, idempotency_key, created_at,
-        attempts, last_attempt_at, outcome_unknown, held_reason, held_status, held_code, held_detail, held_at
+        attempts, last_attempt_at, outcome_unknown, held_reason, held_status, held_code, held_detail, held_at,
+        held_field
         """
     private static let inPartition = "instance_key = ? AND person_id = ? AND workspace_id = ?"
 
@@ -116,19 +117,31 @@ extension OfflineStore {
     /// Holds an entry for the person's decision; it is never sent again by itself.
     @discardableResult
     public func hold(_ id: Int64, partition: Partition, reason: HoldReason, status: Int?, code: String?,
-                     detail: String?, now: Date) throws(OfflineStoreError) -> Bool {
+                     detail: String?, field: String? = nil, now: Date) throws(OfflineStoreError) -> Bool {
         try update("""
-            held_reason = ?, held_status = ?, held_code = ?, held_detail = ?, held_at = ?, outcome_unknown = 0
-            """, [.text(reason.rawValue), SQLValue(status), SQLValue(code), SQLValue(detail),
+            held_reason = ?, held_status = ?, held_code = ?, held_detail = ?, held_field = ?, held_at = ?,
+            outcome_unknown = 0
+            """, [.text(reason.rawValue), SQLValue(status), SQLValue(code), SQLValue(detail), SQLValue(field),
                   .integer(OfflineTime.milliseconds(now))], id: id, partition: partition)
     }
 
     /// Deletes an entry the person discarded; answers whether it was there.
     @discardableResult
     public func discard(_ id: Int64, partition: Partition) throws(OfflineStoreError) -> Bool {
+        try discard([id], partition: partition) > 0
+    }
+
+    /// Deletes several entries in one transaction (a discarded fault report and the photos that
+    /// wait on it: all or none); answers how many were there.
+    @discardableResult
+    public func discard(_ ids: [Int64], partition: Partition) throws(OfflineStoreError) -> Int {
         try wrap {
-            try db.run("DELETE FROM outbox_entries WHERE id = ? AND \(Self.inPartition)",
-                       [.integer(id)] + Self.values(partition)) > 0
+            try db.transaction {
+                try ids.reduce(0) { count, id in
+                    count + (try db.run("DELETE FROM outbox_entries WHERE id = ? AND \(Self.inPartition)",
+                                        [.integer(id)] + Self.values(partition)))
+                }
+            }
         }
     }
 
@@ -225,6 +238,7 @@ extension OfflineStore {
                               status: try row.optionalInt64("held_status").map { Int($0) },
                               code: try row.optionalString("held_code"),
                               detail: try row.optionalString("held_detail"),
+                              field: try row.optionalString("held_field"),
                               heldAt: OfflineTime.date(try row.optionalInt64("held_at") ?? 0))
         }
         return OutboxEntry(

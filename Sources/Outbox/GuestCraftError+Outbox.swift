@@ -12,7 +12,8 @@ extension GuestCraftError: OutboxClassifiable {
             return .unauthorized
         case .problem(let problem):
             return .status(code: problem.status, problemCode: problem.code.rawValue,
-                           detail: problem.document.detail, retryAfter: problem.retryAfter)
+                           detail: problem.document.detail, retryAfter: problem.retryAfter,
+                           field: problem.document.field)
         case .invalidResponse(let invalid):
             // A failure status without a readable problem is still that status; anything else
             // (a success we could not read, a redirect, a body over the cap) may have been applied.

@@ -131,12 +131,16 @@ public actor OutboxEngine<Client: Sendable> {
     @discardableResult
     public func networkChanged() async -> OutboxRoundReport { await runRound() }
 
-    /// Discards an entry of the active partition (the person's decision), then runs a round,
+    /// Discards an entry of the active partition (the person's decision), with the entries that
+    /// depend on its subject (a fault report's photos), in one transaction; then runs a round,
     /// since the later entries of its subject are free now.
     @discardableResult
     public func discard(_ id: Int64) async throws -> Bool {
         guard let current = active else { return false }
-        let removed = try store.discard(id, partition: current.partition)
+        let entries = try store.pendingEntries(current.partition)
+        guard let entry = entries.first(where: { $0.id == id }) else { return false }
+        let dependents = entries.filter { registry.parentSubject(of: $0) == entry.subject }.map(\.id)
+        let removed = try store.discard([id] + dependents, partition: current.partition) > 0
         if removed { _ = await runRound() }
         return removed
     }
@@ -207,10 +211,15 @@ public actor OutboxEngine<Client: Sendable> {
         /// The entry marked attempted in the previous send's commit (it goes next).
         var premarked: Int64?
 
+        /// Whether a held entry of its subject, or of the subject it depends on, came before.
+        func waitsBehindHeld(_ entry: OutboxEntry) -> Bool {
+            blocked.contains(entry.subject) || registry.parentSubject(of: entry).map(blocked.contains) == true
+        }
+
         /// The next entry after `index` this round would send, if its operation is known.
         func nextToSend(after index: Int) -> Int64? {
             for later in entries[(index + 1)...] {
-                if later.hold != nil || blocked.contains(later.subject) { continue }
+                if later.hold != nil || waitsBehindHeld(later) { continue }
                 return registry.contains(later.operation) ? later.id : nil
             }
             return nil
@@ -222,7 +231,7 @@ public actor OutboxEngine<Client: Sendable> {
                 blocked.insert(entry.subject)
                 continue
             }
-            if blocked.contains(entry.subject) { continue }
+            if waitsBehindHeld(entry) { continue }
             guard let now = active, now.generation == current.generation, !current.cancellation.isCancelled else {
                 return finish(.cancelled, partition: partition)
             }
@@ -273,9 +282,9 @@ public actor OutboxEngine<Client: Sendable> {
                             try? store.setOutboxWait(until, status: notBeforeStatus, partition: partition)
                         }
                         return finish(stop, partition: partition, retryAfter: retryAfter)
-                    case .hold(let reason, let status, let code, let detail):
+                    case .hold(let reason, let status, let code, let detail, let field):
                         try store.hold(entry.id, partition: partition, reason: reason, status: status, code: code,
-                                       detail: detail, now: timing.now())
+                                       detail: detail, field: field, now: timing.now())
                         held.append(entry.id)
                         blocked.insert(entry.subject)
                     case .endSession:
@@ -343,7 +352,10 @@ public actor OutboxEngine<Client: Sendable> {
         guard let index = entries.firstIndex(where: { $0.id == id }) else { return .expired }
         let entry = entries[index]
         if let hold = entry.hold { return .held(reason: hold.reason, code: hold.code) }
-        let waitsForDecision = entries[..<index].contains { $0.subject == entry.subject && $0.hold != nil }
+        let parent = registry.parentSubject(of: entry)
+        let waitsForDecision = entries[..<index].contains {
+            $0.hold != nil && ($0.subject == entry.subject || $0.subject == parent)
+        }
         return .queued(waitingFor: waitsForDecision ? .decision : .connection)
     }
 

@@ -6,8 +6,8 @@ public enum OutboxFailure: Sendable, Equatable {
     /// The request never reached the instance (no route, connection refused, name not
     /// resolved): nothing can have been applied, so the outcome is known — not sent yet.
     case notSent
-    /// The instance answered with a failure status.
-    case status(code: Int, problemCode: String?, detail: String?, retryAfter: Duration?)
+    /// The instance answered with a failure status (`field`: the request member its problem names).
+    case status(code: Int, problemCode: String?, detail: String?, retryAfter: Duration?, field: String? = nil)
     /// The session is no longer valid (401).
     case unauthorized
 }

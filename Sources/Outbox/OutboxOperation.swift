@@ -14,9 +14,15 @@ public protocol OutboxOperation<Client>: Sendable {
     var name: String { get }
 
     /// The key of what it changes (`unit:101`); later entries of a held subject wait behind it.
-    /// Namespace it by kind, since subjects are compared across operations (a photo waits
-    /// behind its report when both use `ticket:<id>`).
+    /// Namespace it by kind, since subjects are compared across operations.
     func subject(_ payload: Payload) -> String
+
+    /// The subject an entry of this operation depends on, read from its own `subject` (none by
+    /// default): while an earlier entry of that subject is held the entry waits (as it waits for
+    /// anything earlier that waits for a connection, since rounds go in order), and it is
+    /// discarded with it. A held entry of this operation stops only its own subject: a refused
+    /// photo (`ticket:<id>/photo:<id>`) stops neither its report nor the report's other photos.
+    func parentSubject(of subject: String) -> String?
 
     /// Sends one attempt. Must make a repeat harmless (the idempotency key, an identifier
     /// derived from it, or a version precondition), and throw an `OutboxClassifiable` error
@@ -26,6 +32,18 @@ public protocol OutboxOperation<Client>: Sendable {
     /// A later entry of the same operation and subject, made to follow what `result` created
     /// (typically its new version).
     func rebase(_ later: Payload, on result: Result) -> Payload
+}
+
+extension OutboxOperation {
+    public func parentSubject(of subject: String) -> String? { nil }
+}
+
+/// A payload saved as raw bytes in the entry's BLOB rather than as JSON: a photo's JPEG goes in
+/// as it is (no base64: a third smaller, and nothing to decode but a short header).
+public protocol OutboxBytesPayload: Codable, Sendable {
+    /// The bytes saved; `init(outboxBytes:)` reads them back.
+    func outboxBytes() throws -> Data
+    init(outboxBytes: Data) throws
 }
 
 /// What one attempt gets besides the payload.

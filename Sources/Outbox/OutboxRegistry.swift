@@ -20,12 +20,18 @@ public struct OutboxRegistry<Client: Sendable>: Sendable {
     public var names: [String] { operations.keys.sorted() }
 
     subscript(name: String) -> AnyOutboxOperation<Client>? { operations[name] }
+
+    /// The subject `entry` depends on (its operation's `parentSubject`), if any.
+    func parentSubject(of entry: OutboxEntry) -> String? {
+        operations[entry.operation]?.parentSubject(entry.subject)
+    }
 }
 
 /// An operation with its payload and result types erased to bytes and `any Sendable`.
 struct AnyOutboxOperation<Client: Sendable>: Sendable {
     let name: String
     let subject: @Sendable (Data) throws -> String
+    let parentSubject: @Sendable (String) -> String?
     let send: @Sendable (Client, Data, OutboxSendContext) async throws -> any Sendable
     /// nil when the result is not this operation's (never, unless misused).
     let rebase: @Sendable (Data, any Sendable) throws -> Data?
@@ -33,6 +39,7 @@ struct AnyOutboxOperation<Client: Sendable>: Sendable {
     init<Operation: OutboxOperation>(_ operation: Operation) where Operation.Client == Client {
         name = operation.name
         subject = { data in operation.subject(try PayloadCoding.decode(Operation.Payload.self, data)) }
+        parentSubject = { subject in operation.parentSubject(of: subject) }
         send = { client, data, context in
             let payload: Operation.Payload
             do {
@@ -50,16 +57,22 @@ struct AnyOutboxOperation<Client: Sendable>: Sendable {
     }
 }
 
-/// Payloads are stored as JSON with sorted keys (stable bytes for equal payloads).
-enum PayloadCoding {
-    static func encode<T: Encodable>(_ value: T) throws -> Data {
+/// Payloads are stored as JSON with sorted keys (stable bytes for equal payloads), or as their
+/// own bytes (`OutboxBytesPayload`).
+public enum PayloadCoding {
+    public static func encode<T: Encodable>(_ value: T) throws -> Data {
+        if let bytes = value as? any OutboxBytesPayload { return try bytes.outboxBytes() }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return try encoder.encode(value)
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
-        try JSONDecoder().decode(type, from: data)
+    public static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
+        if let bytesType = type as? any OutboxBytesPayload.Type {
+            guard let value = try bytesType.init(outboxBytes: data) as? T else { throw UnreadablePayload(operation: "\(T.self)") }
+            return value
+        }
+        return try JSONDecoder().decode(type, from: data)
     }
 }
 

@@ -3,7 +3,7 @@ enum OutboxDecision: Sendable, Equatable {
     /// Keep the entry and stop the round (retry later, after `retryAfter` when the instance asked).
     case keep(OutboxStop, retryAfter: Duration?)
     /// Hold the entry for the person's decision; the later entries of its subject wait behind it.
-    case hold(HoldReason, status: Int, code: String?, detail: String?)
+    case hold(HoldReason, status: Int, code: String?, detail: String?, field: String? = nil)
     /// The session ended (401).
     case endSession
 }
@@ -22,7 +22,7 @@ enum OutboxRules {
             return .keep(.notSent, retryAfter: nil)
         case .unauthorized:
             return .endSession
-        case .status(let code, let problemCode, let detail, let retryAfter):
+        case .status(let code, let problemCode, let detail, let retryAfter, let field):
             switch code {
             case 401:
                 return .endSession
@@ -31,9 +31,9 @@ enum OutboxRules {
             case 409 where problemCode == "idempotency.in_progress":
                 return .keep(.inProgress, retryAfter: retryAfter)
             case 409, 412:
-                return .hold(.conflict, status: code, code: problemCode, detail: detail)
+                return .hold(.conflict, status: code, code: problemCode, detail: detail, field: field)
             case 400...499:
-                return .hold(.refused, status: code, code: problemCode, detail: detail)
+                return .hold(.refused, status: code, code: problemCode, detail: detail, field: field)
             default:
                 // Not a status a send can fail with: try again later rather than lose it.
                 return .keep(.retryLater(status: code), retryAfter: retryAfter)

@@ -52,6 +52,7 @@ struct ExampleTests {
             "demo.pairings.request", "demo.pairings.response", "demo.pairings.problem.admin_key_required",
             "demo.unit_housekeeping.request", "demo.unit_housekeeping.response", "demo.night_audit.response",
             "demo.faults.request", "demo.faults.response", "demo.faults.request.rate_limit", "demo.stats.response",
+            "demo.maintenance_photos.problem.not_found",
         ],
     ]
 
@@ -357,7 +358,16 @@ struct ExampleTests {
         _ = try await fresh.send("PUT", "\(units)/unt_h101/housekeeping", token: token, json: #"{"status": "clean"}"#)
         _ = try await fresh.send("PUT", "\(units)/unt_h101/housekeeping", token: token, json: #"{"status": "clean"}"#)
         _ = try await fresh.send("PUT", "\(units)/unt_h203/housekeeping", token: token, json: #"{"status": "dirty"}"#)
+        let ticket = "/api/v1/properties/prp_harbour/maintenance_tickets/mtk_9c2f4e7a1b3d5e60"
+        _ = try await fresh.send("PUT", ticket, token: token, json: #"{"category": "door", "description": "Lock sticks", "priority": "low", "unit_id": "unt_h102"}"#)
+        _ = try await fresh.send("PUT", "\(ticket)/photos/mph_4b8e1f0a9d2c7e35", token: token,
+                                 body: Self.examplePhoto, headers: ["Content-Type": "image/jpeg"])
         try book.check("demo.stats.response", try await fresh.admin("GET", "/demo/stats"), status: 200)
+        let stored = try await fresh.admin("GET", "/demo/maintenance_photos/mph_4b8e1f0a9d2c7e35")
+        #expect(stored.status == 200 && stored.body == Self.examplePhoto)
+        #expect(stored.headers["Content-Type"] == "image/jpeg")
+        try book.check("demo.maintenance_photos.problem.not_found",
+                       try await fresh.admin("GET", "/demo/maintenance_photos/mph_0000000000000000"), status: 404)
         finish(book, "demo admin")
     }
 }

@@ -133,4 +133,32 @@ struct MaintenanceTests {
         expectProblem(try await withoutPhotos.send("PUT", path, token: try withoutPhotos.token(.housekeeper), body: jpeg,
                                                    headers: ["Content-Type": "image/jpeg"]), 404, .routeNotFound)
     }
+
+    @Test func theDemoKeepsWhatItReceivedAndCountsIt() async throws {
+        let demo = try Demo()
+        let token = try demo.token(.housekeeper)
+        #expect(try await demo.stats().maintenanceTickets == 0)
+        let ticketPath = "\(tickets)/mtk_00000000000000f1"
+        #expect(try await demo.send("PUT", ticketPath, token: token, json: ticket()).status == 201)
+        #expect(try await demo.send("PUT", ticketPath, token: token, json: ticket()).status == 200)
+        var jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0])
+        jpeg.append(contentsOf: (0..<3_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        for id in ["mph_00000000000000f1", "mph_00000000000000f2", "mph_00000000000000f1"] {
+            let sent = try await demo.send("PUT", "\(ticketPath)/photos/\(id)", token: token, body: jpeg + Data(id.utf8.suffix(1)),
+                                           headers: ["Content-Type": "image/jpeg"])
+            #expect(sent.status == 201 || sent.status == 200)
+        }
+        let stats = try await demo.stats()
+        #expect(stats.maintenanceTickets == 1 && stats.maintenancePhotos == 2, "a resend is never a second one")
+
+        let stored = try await demo.admin("GET", "/demo/maintenance_photos/mph_00000000000000f2")
+        #expect(stored.status == 200)
+        #expect(stored.body == jpeg + Data("2".utf8), "byte for byte what was sent")
+        #expect(stored.headers["Content-Type"] == "image/jpeg")
+        #expect(stored.headers["Cache-Control"] == "no-store")
+        expectProblem(try await demo.admin("GET", "/demo/maintenance_photos/mph_00000000000000f9"), 404,
+                      .maintenancePhotoNotFound)
+        expectProblem(try await demo.get("/demo/maintenance_photos/mph_00000000000000f2", token: token), 401,
+                      .demoAdminKeyRequired)
+    }
 }

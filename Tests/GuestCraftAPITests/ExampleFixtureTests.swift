@@ -37,6 +37,13 @@ struct FixtureCodec: Sendable {
         }
     }
 
+    /// The demo's stored photo: no JSON either way (its problems are checked as problems).
+    init(_ endpoint: Endpoint<NoBody, DemoStoredPhoto>) {
+        request = nil
+        response = nil
+        unknownMembersKeepValue = { _, _ in }
+    }
+
     /// Photo uploads: the request is JPEG bytes, never a JSON fixture.
     init<A: Codable & Equatable & Sendable>(_ endpoint: Endpoint<JPEGBody, A>) {
         request = nil
@@ -89,6 +96,7 @@ enum Fixtures {
         .demoNightAudit: FixtureCodec(Endpoints.demoNightAudit()),
         .demoFaults: FixtureCodec(Endpoints.demoFaults()),
         .demoStats: FixtureCodec(Endpoints.demoStats()),
+        .demoMaintenancePhotos: FixtureCodec(Endpoints.demoMaintenancePhotos(photoID: "mph_x")),
     ]
 
     /// Splits `units.housekeeping.problem.status_conflict.json` into the operation and the kind of document.

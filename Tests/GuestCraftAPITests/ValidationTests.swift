@@ -117,4 +117,21 @@ struct ValidationTests {
         #expect(!Role.supervisor.demoPermissions.contains(.foliosApproveOpenBalance))
         #expect(Role("guest_relations").demoPermissions.isEmpty)
     }
+
+    @Test("ticket and photo ids made on the device are the prefix and 16 lowercase hex digits")
+    func deviceMadeIdentifiers() {
+        struct Fixed: RandomNumberGenerator {
+            var value: UInt64
+            mutating func next() -> UInt64 { value }
+        }
+        var small = Fixed(value: 0xAB)
+        #expect(MaintenanceTicketID.deviceMade(using: &small) == "mtk_00000000000000ab")
+        var large = Fixed(value: .max)
+        #expect(MaintenancePhotoID.deviceMade(using: &large) == "mph_ffffffffffffffff")
+        let made = (0..<50).map { _ in MaintenanceTicketID.deviceMade() }
+        #expect(made.allSatisfy(\.isDeviceMade) && Set(made).count == 50)
+        #expect(!MaintenanceTicketID("mtk_ABC").isDeviceMade)
+        #expect(!MaintenanceTicketID("mtk_00000000000000AB").isDeviceMade)
+        #expect(!MaintenancePhotoID("mtk_00000000000000ab").isDeviceMade)
+    }
 }

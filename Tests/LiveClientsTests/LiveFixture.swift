@@ -18,9 +18,12 @@ final class LiveFixture: Sendable {
     let services: LiveServices
     let context: WorkContext
 
-    init(member: DemoMember = .housekeeper) async throws {
+    /// `configure` changes the demo's configuration (its data directory, capabilities) before it starts.
+    init(member: DemoMember = .housekeeper, demo configure: (inout DemoConfiguration) -> Void = { _ in }) async throws {
         home = try TemporaryDirectory(prefix: "guestcraft-live-tests")
-        demo = try DemoInstance.start(DemoConfiguration(rooms: 8, log: { _ in }))
+        var configuration = DemoConfiguration(rooms: 8, log: { _ in })
+        configure(&configuration)
+        demo = try DemoInstance.start(configuration)
         let origin = try #require(InstanceOrigin(string: demo.origin))
         admin = DemoAdminClient(origin: origin, adminKey: demo.adminKey)
         services = try LiveServices(environment: ["GUESTCRAFT_HOME": home.url.path])

@@ -28,28 +28,19 @@ import Glibc
         var changes: [RoomStatusChange]
     }
 
-    static var plan: ChildPlan? {
-        guard let text = ProcessInfo.processInfo.environment[childVariable] else { return nil }
-        return try? JSONDecoder().decode(ChildPlan.self, from: Data(text.utf8))
-    }
+    static var plan: ChildPlan? { CrashChild.plan(childVariable, as: ChildPlan.self) }
 
     /// The child: submits each change through the engine (saved, then sent at once) until killed.
     @Test(.enabled(if: SendCrashTests.plan != nil))
     func sendChildSubmitsUntilKilled() async throws {
         let plan = try #require(Self.plan)
-        let store = try OfflineStore(directory: URL(fileURLWithPath: plan.stateDirectory))
-        let generation = try store.beginGeneration(housekeeperDesk)
-        let origin = try #require(InstanceOrigin(string: plan.origin))
-        let client = InstanceClient(session: DemoOutboxFixture.session(origin: origin, token: plan.token))
-        let engine = DemoOutboxFixture.engine(store: store, sleeper: ManualSleeper(), unauthorized: Recorder<Partition>())
-        await engine.activate(partition: housekeeperDesk, generation: generation, client: client)
+        let engine = try await CrashChild.engine(stateDirectory: plan.stateDirectory, origin: plan.origin, token: plan.token)
         let parent = getppid()
         for change in plan.changes where getppid() == parent {
             _ = try await engine.submit(RoomStatusOperation(), change)
         }
-        // Every change is made: wait to be killed (an orphan stops by itself).
-        let giveUp = Date().addingTimeInterval(60)
-        while getppid() == parent && Date() < giveUp { try await Task.sleep(for: .milliseconds(20)) }
+        // Every change is made: wait to be killed.
+        try await CrashChild.waitToBeKilled(parent: parent)
     }
 
     @Test(.enabled(if: SendCrashTests.plan == nil), arguments: [1, 3, 5])
@@ -65,11 +56,7 @@ import Glibc
 
         let plan = ChildPlan(stateDirectory: stateDirectory.path, origin: f.demo.origin,
                              token: try f.demo.deviceToken(for: .housekeeper), changes: Array(changes))
-        var environment = ProcessInfo.processInfo.environment
-        environment[Self.childVariable] = String(decoding: try JSONEncoder().encode(plan), as: UTF8.self)
-        let child = try SpawnedProcess(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path,
-                                       arguments: ["--testing-library", "swift-testing", "--filter", "sendChildSubmitsUntilKilled"],
-                                       environment: environment)
+        let child = try CrashChild.spawn(filter: "sendChildSubmitsUntilKilled", variable: Self.childVariable, plan: plan)
         defer {
             child.signal(SIGKILL)
             child.wait()

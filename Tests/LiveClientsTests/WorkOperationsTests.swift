@@ -14,7 +14,7 @@ import Testing
 
     static func entry(_ id: Int64, _ operation: String, _ payload: some Encodable, held: HoldReason? = nil,
                       code: String? = nil) throws -> OutboxEntry {
-        try entry(id, operation, payload: JSONEncoder().encode(payload), held: held, code: code)
+        try entry(id, operation, payload: PayloadCoding.encode(payload), held: held, code: code)
     }
 
     static func entry(_ id: Int64, _ operation: String, payload: Data, held: HoldReason? = nil,
@@ -39,8 +39,10 @@ import Testing
     }
 
     @Test func everyOperationIsRegisteredOnceUnderItsStableName() {
-        #expect(WorkOperations.registry().names == ["tasks.note", "tasks.status", "units.housekeeping"])
-        #expect(WorkOperations.all.map(\.name) == [RoomStatusOperation.name, TaskStatusOperation.name, TaskNoteOperation.name])
+        #expect(WorkOperations.registry().names == ["maintenance_photos.put", "maintenance_tickets.put", "tasks.note",
+                                                     "tasks.status", "units.housekeeping"])
+        #expect(WorkOperations.all.map(\.name) == [RoomStatusOperation.name, TaskStatusOperation.name, TaskNoteOperation.name,
+                                                   FaultReportOperation.name, FaultPhotoOperation.name])
     }
 
     struct SentenceRow: Sendable, CustomTestStringConvertible {
@@ -72,6 +74,13 @@ import Testing
                 "Task in room 101: note"),
             row(status, WorkOperationsTests.status(.skipped, reason: "DND\u{1B}]0;x\u{07}", number: "1\u{1B}[2J01"),
                 "Task in room 101: skip (DND)"),
+            row(FaultReportOperation.name, WorkOperationsTests.report(block: nil), "Room 203: fault report"),
+            row(FaultReportOperation.name, WorkOperationsTests.report(block: .outOfOrder),
+                "Room 203: fault report, out of order from 2026-11-02 (back 2026-11-03)"),
+            row(FaultReportOperation.name, WorkOperationsTests.report(block: .outOfService),
+                "Room 203: fault report, out of service from 2026-11-02 (back 2026-11-03)"),
+            row(FaultPhotoOperation.name, WorkOperationsTests.photo(name: "sink\u{1B}[2J.jpg"),
+                "Room 203: photo sink.jpg of a fault report"),
         ]
     }()
 
@@ -123,5 +132,72 @@ import Testing
             HeldTaskChange(id: 8, task: "tsk_0005", number: "101", change: .note, reason: .refused, code: "permission.denied"),
         ])
         #expect(marks.tasks.queued.isEmpty)
+    }
+
+    static func report(block kind: BlockKind?, unit: UnitID = "unt_h203") -> FaultReport {
+        let block = kind.map { BlockRequest(kind: $0, from: BusinessDate("2026-11-02")!, to: BusinessDate("2026-11-03")!,
+                                            reason: "Leak") }
+        return FaultReport(property: "prp_harbour", ticket: "mtk_00000000000000a1",
+                           request: MaintenanceTicketRequest(unitID: unit, taskID: nil, category: .plumbing,
+                                                             description: "Leak", priority: .high, block: block),
+                           number: "203", roomStatus: kind == .outOfOrder ? .outOfOrder : nil)
+    }
+
+    static func photo(name: String = "sink.jpg", unit: UnitID = "unt_h203") -> FaultPhoto {
+        FaultPhoto(FaultPhoto.Header(property: "prp_harbour", ticket: "mtk_00000000000000a1", photo: "mph_00000000000000b1",
+                                     unit: unit, number: "203", name: name, width: 16, height: 12),
+                   jpeg: Data([0xFF, 0xD8, 0xFF, 0x0A, 0x0A, 0xD9]))
+    }
+
+    @Test func faultReportsAndPhotosMarkTheirRoomAndABlockShowsItsStatusWaiting() throws {
+        let marks = WorkOperations.marks([
+            try Self.entry(1, FaultReportOperation.name, Self.report(block: .outOfOrder)),
+            try Self.entry(2, FaultPhotoOperation.name, Self.photo()),
+            try Self.entry(3, FaultReportOperation.name, Self.report(block: nil, unit: "unt_h102"), held: .refused,
+                           code: "ticket.invalid"),
+            try Self.entry(4, FaultPhotoOperation.name, Self.photo(unit: "unt_h104"), held: .refused, code: "photo.too_large"),
+        ])
+        #expect(marks.faults == PendingFaults(waiting: ["unt_h203"], held: ["unt_h102", "unt_h104"]))
+        #expect(marks.rooms == PendingRooms(queued: ["unt_h203": .outOfOrder], held: ["unt_h102"]),
+                "a refused report is a change of its room held for review; a photo is not")
+        #expect(marks.tasks == PendingTasks())
+    }
+
+    @Test func aPhotoIsSavedAsAHeaderAndItsBytesAndDependsOnItsReport() throws {
+        let photo = Self.photo()
+        let bytes = try PayloadCoding.encode(photo)
+        let newline = try #require(bytes.firstIndex(of: 0x0A))
+        #expect(bytes[(newline + 1)...] == photo.jpeg, "the JPEG as it is, newlines inside it too")
+        #expect(try PayloadCoding.decode(FaultPhoto.self, bytes) == photo)
+        let operation = FaultPhotoOperation()
+        let subject = operation.subject(photo)
+        #expect(subject == "ticket:mtk_00000000000000a1/photo:mph_00000000000000b1")
+        #expect(operation.parentSubject(of: subject) == FaultReportOperation().subject(Self.report(block: nil)))
+        #expect(FaultReportOperation().parentSubject(of: "ticket:mtk_00000000000000a1") == nil)
+        #expect(RoomStatusOperation().parentSubject(of: "unit:a/photo:b") == nil, "only photos depend on another subject")
+    }
+
+    @Test func aBlockShowsTheRoomsStatusAtOnceOnlyWhenItCoversTheBusinessDate() {
+        let today = BusinessDate("2026-11-02")!
+        func block(_ kind: BlockKind, _ from: String, _ to: String) -> BlockRequest {
+            BlockRequest(kind: kind, from: BusinessDate(from)!, to: BusinessDate(to)!, reason: "x")
+        }
+        #expect(LiveWork.statusWhileBlocked(block(.outOfOrder, "2026-11-02", "2026-11-03"), on: today) == .outOfOrder)
+        #expect(LiveWork.statusWhileBlocked(block(.outOfService, "2026-11-01", "2026-11-05"), on: today) == .outOfService)
+        #expect(LiveWork.statusWhileBlocked(block(.outOfOrder, "2026-11-03", "2026-11-05"), on: today) == nil)
+        #expect(LiveWork.statusWhileBlocked(nil, on: today) == nil)
+    }
+
+    @Test func aRefusedReportCarriesTheInstancesSentenceMadeInertAndTheFieldItNames() throws {
+        let entry = OutboxEntry(
+            id: 9, partition: Self.partition, operation: FaultReportOperation.name, subject: "ticket:mtk_00000000000000a1",
+            payload: try PayloadCoding.encode(Self.report(block: .outOfOrder)), idempotencyKey: "k9", createdAt: Self.at,
+            attempts: 1, lastAttemptAt: Self.at, outcomeUnknown: false,
+            hold: OutboxHold(reason: .refused, status: 422, code: "block.overlap",
+                             detail: "Room 203\u{1B}[2J is already out of order\u{202E}.", field: "block.from", heldAt: Self.at))
+        let ids = FaultReportIDs(ticket: "mtk_00000000000000a1", photos: [])
+        let refusal = try #require(LiveWork.refusal(ids, entry))
+        #expect(refusal.sentence == "Room 203 is already out of order.")
+        #expect(refusal.field == "block.from" && refusal.code == "block.overlap" && refusal.entry == 9)
     }
 }

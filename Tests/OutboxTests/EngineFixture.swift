@@ -27,6 +27,8 @@ final class EngineFixture: @unchecked Sendable {
         var registry = OutboxRegistry<ScriptedClient>()
         registry.register(RoomStatus())
         registry.register(RoomNote())
+        registry.register(Ticket())
+        registry.register(Photo())
         let sleeper = self.sleeper
         let clock = self.clock
         let timing = OutboxTiming(now: { clock.now }, sleep: { try await sleeper.sleep($0) }, jitter: { 0.5 },

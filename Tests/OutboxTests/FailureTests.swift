@@ -25,6 +25,8 @@ enum Expected: Sendable, Equatable {
         (.status(code: 403, problemCode: "permission.denied", detail: nil, retryAfter: nil), .hold(.refused)),
         (.status(code: 404, problemCode: nil, detail: nil, retryAfter: nil), .hold(.refused)),
         (.status(code: 422, problemCode: "task.invalid_transition", detail: "Already done", retryAfter: nil), .hold(.refused)),
+        (.status(code: 422, problemCode: "block.overlap", detail: "Room 301 is out of order", retryAfter: nil,
+                 field: "block.from"), .hold(.refused)),
         (.status(code: 401, problemCode: nil, detail: nil, retryAfter: nil), .endSession),
         (.unauthorized, .endSession),
     ]
@@ -50,10 +52,11 @@ enum Expected: Sendable, Equatable {
             #expect(report.stop == nil)
             #expect(report.held == [ids[0]])
             #expect(first?.hold?.reason == reason)
-            if case .status(let code, let problem, let detail, _) = failure {
+            if case .status(let code, let problem, let detail, _, let field) = failure {
                 #expect(first?.hold?.status == code)
                 #expect(first?.hold?.code == problem)
                 #expect(first?.hold?.detail == detail)
+                #expect(first?.hold?.field == field)
             }
             #expect(client.calls.count == 2, "another subject goes on")
             #expect(await f.engine.scheduledRetry == nil)

@@ -23,6 +23,8 @@ public protocol WorkOperation: OutboxOperation where Client == InstanceClient {
 public struct WorkMarks: Sendable, Equatable {
     public var rooms = PendingRooms()
     public var tasks = PendingTasks()
+    /// Rooms with a fault report (or a photo of one) in the outbox.
+    public var faults = PendingFaults()
 
     public init() {}
 
@@ -36,10 +38,24 @@ public struct WorkMarks: Sendable, Equatable {
     }
 }
 
+/// Rooms with a fault report or one of its photos in the outbox (the room detail's "fault report
+/// waiting" / "held for review"); a room may be in both sets (a sent report's photo held).
+public struct PendingFaults: Sendable, Equatable {
+    /// A report or photo waits to be sent.
+    public var waiting: Set<UnitID>
+    /// A report or photo is held for the person's decision (Review).
+    public var held: Set<UnitID>
+
+    public init(waiting: Set<UnitID> = [], held: Set<UnitID> = []) {
+        self.waiting = waiting
+        self.held = held
+    }
+}
+
 extension WorkOperation {
     /// `entry`'s payload, nil when it cannot be read (a payload saved in another shape).
     func payload(of entry: OutboxEntry) -> Payload? {
-        try? JSONDecoder().decode(Payload.self, from: entry.payload)
+        try? PayloadCoding.decode(Payload.self, entry.payload)
     }
 
     func sentence(of entry: OutboxEntry) -> String? {
@@ -66,6 +82,8 @@ public enum WorkOperations {
         RoomStatusOperation(),
         TaskStatusOperation(),
         TaskNoteOperation(),
+        FaultReportOperation(),
+        FaultPhotoOperation(),
     ]
 
     /// The engine's registry: every operation of `all`.

@@ -36,6 +36,8 @@ public struct HousekeepingFeature: Reducer {
         public var awaitingRoom: Bool = false
         /// Whether the role may change room status (read from the environment when the tab opens).
         public var mayChangeStatus: Bool = true
+        /// Why "Report a fault" cannot be chosen (nil: it can), from the environment when the tab opens.
+        public var reportBlocked: String?
 
         public init(list: RoomList = RoomList(), businessDate: BusinessDate? = nil, focus: UnitID? = nil,
                     jump: String? = nil, freshness: Freshness = .loading, lastUpdated: String? = nil,
@@ -83,6 +85,8 @@ public struct HousekeepingFeature: Reducer {
         case statusChangeFinished(UnitID, HousekeepingStatus, ChangeOutcome<RoomUnit>)
         case detailSavedLoaded(UnitID, SavedCopy<UnitDetail>?)
         case detailRead(UnitID, ReadResult<UnitDetail>)
+        /// The fault report form over the room detail.
+        case fault(FaultForm.Action)
         case delegate(WorkTabDelegate)
     }
 
@@ -97,6 +101,7 @@ public struct HousekeepingFeature: Reducer {
         switch action {
         case .appeared:
             state.mayChangeStatus = environment.mayChangeStatus
+            state.reportBlocked = environment.faultForm.grants.reportBlocked
             return .merge(listRead.appeared(hasLoaded: &state.hasLoaded, freshness: &state.freshness,
                                             lastUpdated: state.lastUpdated), readOpenDetail(state))
         case .refresh:
@@ -107,6 +112,7 @@ public struct HousekeepingFeature: Reducer {
             return listKey(key, &state)
 
         case .rowClicked(let id):
+            if state.detail?.fault != nil { return faultHost.reduce(.rowClicked(id), &state) }
             if state.detail != nil {
                 if let detail = state.detail, let index = RoomDetailView.line(of: id, in: detail) { state.detail?.focus = index }
                 return .none
@@ -119,6 +125,7 @@ public struct HousekeepingFeature: Reducer {
             return .none
 
         case .pasted(let text):
+            if state.detail?.fault != nil { return faultHost.reduce(.pasted(text), &state) }
             guard state.detail == nil else { return .none }
             let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
             state.jump = nil
@@ -213,6 +220,9 @@ public struct HousekeepingFeature: Reducer {
             }
             state.detail = detail
             return .none
+
+        case .fault(let action):
+            return faultHost.reduce(action, &state)
 
         case .delegate:
             return .none

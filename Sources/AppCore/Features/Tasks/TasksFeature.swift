@@ -40,6 +40,8 @@ public struct TasksFeature: Reducer {
         public var pending: PendingTasks
         /// The notice a held task change put up (taken down when that change is discarded).
         public var heldNotice: HeldNotice<TaskID>?
+        /// Why "Report a fault" cannot be chosen (nil: it can), from the environment when the tab opens.
+        public var reportBlocked: String?
 
         public init(entries: [Entry] = [], businessDate: BusinessDate? = nil, focus: RowID? = nil,
                     held: [HeldTaskChange] = [], freshness: Freshness = .loading, lastUpdated: String? = nil,
@@ -90,6 +92,8 @@ public struct TasksFeature: Reducer {
         /// An outbox round sent or held something: read the marks (`roundMarksLoaded`).
         case outboxRoundFinished
         case roundMarksLoaded(PendingTasks)
+        /// The fault report form over the task detail.
+        case fault(FaultForm.Action)
         case delegate(WorkTabDelegate)
     }
 
@@ -112,6 +116,7 @@ public struct TasksFeature: Reducer {
             return listKey(key, &state)
 
         case .appeared:
+            state.reportBlocked = environment.faultForm.grants.reportBlocked
             let list = listRead.appeared(hasLoaded: &state.hasLoaded, freshness: &state.freshness,
                                          lastUpdated: state.lastUpdated)
             return .merge(list, state.detail.map { readTask($0.taskID) } ?? .none)
@@ -119,6 +124,7 @@ public struct TasksFeature: Reducer {
             return .merge(read(&state), state.detail.map { readTask($0.taskID) } ?? .none)
 
         case .rowClicked(let id):
+            if state.detail?.fault != nil { return faultHost.reduce(.rowClicked(id), &state) }
             if state.skip != nil {
                 state.skip?.onReason = id == TasksView.skipReasonID
                 return .none
@@ -131,6 +137,7 @@ public struct TasksFeature: Reducer {
             return .none
 
         case .pasted(let text):
+            if state.detail?.fault != nil { return faultHost.reduce(.pasted(text), &state) }
             let line = InertText.sanitize(text, singleLine: true)
             if state.skip != nil {
                 state.skip?.reason += line
@@ -222,6 +229,9 @@ public struct TasksFeature: Reducer {
         case .pendingLoaded(let pending):
             showPending(pending, &state)
             return .none
+
+        case .fault(let action):
+            return faultHost.reduce(action, &state)
 
         case .delegate:
             return .none

@@ -4,8 +4,11 @@ import GuestCraftAPI
 import Synchronization
 
 extension FaultFormEnvironment {
-    /// The form's clients that record their name in `fail` and answer nothing useful.
-    static func failing(_ fail: @escaping @Sendable (String) -> Void) -> FaultFormEnvironment {
+    /// The form's clients that record their name in `fail` and answer nothing useful; the grants
+    /// let a housekeeper report (so a tab's `.appeared` leaves "Report a fault" as it is).
+    static func failing(_ fail: @escaping @Sendable (String) -> Void,
+                        permissions: [Permission] = [.housekeepingWrite, .tasksWork],
+                        capabilities: [Capability] = Capability.all) -> FaultFormEnvironment {
         FaultFormEnvironment(
             photoFolder: { fail("fault.photoFolder"); return PhotoFolderListing(directory: "", files: []) },
             encodePhoto: { _ in fail("fault.encodePhoto"); return .failure(.failed) },
@@ -13,7 +16,7 @@ extension FaultFormEnvironment {
             submit: { _ in fail("fault.submit"); return .notSaved(.storage) },
             dropPhoto: { _ in fail("fault.dropPhoto"); return false },
             propertyDate: { fail("fault.propertyDate"); return nil },
-            formatTime: { _ in "" }, permissions: [], capabilities: [])
+            formatTime: { _ in "" }, permissions: permissions, capabilities: capabilities)
     }
 }
 

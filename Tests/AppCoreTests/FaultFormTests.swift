@@ -14,13 +14,13 @@ import Testing
     }
 
     /// The form as `.appeared` leaves it on room 203.
-    static func opened(_ world: FaultWorld, focus: Line = .category) -> Feature.State {
+    nonisolated static func opened(_ world: FaultWorld, focus: Line = .category) -> Feature.State {
         Feature.State(unit: FaultFixture.room203, businessDate: HotelFixture.date, from: "2026-11-02", to: "2026-11-03",
                       focus: focus, grants: world.environment.grants)
     }
 
     /// A form filled in: plumbing, high, a description, two photos, out of order with a reason.
-    static func filled(_ world: FaultWorld, focus: Line = .send) -> Feature.State {
+    nonisolated static func filled(_ world: FaultWorld, focus: Line = .send) -> Feature.State {
         var state = opened(world, focus: focus)
         state.category = .plumbing
         state.priority = .high
@@ -177,7 +177,8 @@ import Testing
         }
         await store.receive(.photoEncoded(2, .failure(.unreadable))) { $0.photos[1].status = .failed(.unreadable) }
         let rows = Feature.content(store.state, badge: OutboxBadge()).rows
-        #expect(rows.contains { $0.id == "fault.photo.2" && $0.spans.map(\.text).joined().contains("This photo could not be read.") })
+        let photo = rows.firstIndex { $0.id == "fault.photo.2" }
+        #expect(photo.map { rows[$0 + 1].spans.map(\.text).joined() } == "This photo could not be read. The report can go without it.")
         #expect(rows.contains { $0.id == "fault.photo.1" && $0.trailing.map(\.text) == ["1600×1200"] })
         // The report goes without the photo that could not be read.
         #expect(Feature.draft(Self.filledFrom(store.state))?.photos.map(\.token) == ["tok:IMG_2040.heic"])
@@ -214,7 +215,7 @@ import Testing
         state.grants = world.environment.grants
         #expect(!state.lines.contains(.addPhoto) && !state.lines.contains(.photo(1)))
         let rows = Feature.content(state, badge: OutboxBadge()).rows
-        #expect(rows.contains { $0.spans.map(\.text).joined() == "This instance takes no photos: the report goes without them." })
+        #expect(rows.contains { $0.spans.map(\.text).joined() == "Photos: this instance takes none." })
         #expect(Feature.draft(state)?.photos == [])
     }
 
@@ -225,7 +226,7 @@ import Testing
         let state = Self.opened(housekeeper)
         #expect(!state.lines.contains(.block))
         let rows = Feature.content(state, badge: OutboxBadge()).rows.map { $0.spans.map(\.text).joined() }
-        #expect(rows.contains { $0.hasPrefix("Taking the room out of order or out of service needs a role") })
+        #expect(rows.contains("Taking the room out: not for your role."))
         let outOfOrderOnly = FaultWorld(permissions: FaultWorld.housekeeper + [.blocksManageOOO])
         #expect(Feature.options(.block, Self.opened(outOfOrderOnly)) == [nil, "out_of_order"])
 
@@ -255,7 +256,7 @@ import Testing
         // Before the business date, and a date that is none: said next to each line, nothing sent.
         await store.send(.keyPressed(.control("d"))) {
             $0.problems = [.from: Feature.Problem("The room cannot be taken out before the business date, 2026-11-02.")]
-            $0.notice = Notice(.warning, "Not sent yet: see the lines marked ⚠.", isBrief: true)
+            $0.notice = Notice(.warning, "Not sent yet: see the ⚠.", isBrief: true)
         }
         await store.send(.keyPressed(.backspace)) {
             $0.from.set("2026-11-0")
@@ -265,7 +266,7 @@ import Testing
         await store.send(.keyPressed(.control("d"))) {
             $0.problems = [.to: Feature.Problem("The room comes back on a later date than the first day out.")]
             $0.focus = .to
-            $0.notice = Notice(.warning, "Not sent yet: see the lines marked ⚠.", isBrief: true)
+            $0.notice = Notice(.warning, "Not sent yet: see the ⚠.", isBrief: true)
         }
         await store.send(.keyPressed(.backTab)) { $0.focus = .from }
         await store.send(.keyPressed(.backspace)) {
@@ -293,7 +294,7 @@ import Testing
             $0.problems = [.category: Feature.Problem("Choose what is wrong."),
                            .description: Feature.Problem("Say what is wrong, in a few words.")]
             $0.focus = .category
-            $0.notice = Notice(.warning, "Not sent yet: see the lines marked ⚠.", isBrief: true)
+            $0.notice = Notice(.warning, "Not sent yet: see the ⚠.", isBrief: true)
         }
         await store.finish()
         #expect(world.calls.isEmpty)
@@ -372,7 +373,7 @@ import Testing
             $0.problems = [.description: Feature.Problem("The instance did not accept this.",
                                                          instanceSays: "description: at most 2000 characters")]
             $0.focus = .description
-            $0.notice = Notice(.warning, "The instance did not take the report: see the line marked ⚠, then send again.",
+            $0.notice = Notice(.warning, "Refused by the instance: see the ⚠.",
                                isBrief: true)
         }
         await store.send(.keyPressed(.character("."))) {
@@ -412,7 +413,7 @@ import Testing
             $0.sending = false
             $0.problems = [line: Feature.Problem(sentence, instanceSays: refusal.detail)]
             $0.focus = line
-            $0.notice = Notice(.warning, "The instance did not take the report: see the line marked ⚠, then send again.",
+            $0.notice = Notice(.warning, "Refused by the instance: see the ⚠.",
                                isBrief: true)
         }
         await store.finish()
@@ -453,7 +454,7 @@ import Testing
         await store.send(.keyPressed(.enter)) { $0.sending = true }
         await store.receive(.submitted(.notSaved(.deviceFull))) {
             $0.sending = false
-            $0.notice = Notice(.error, "The report could not be saved: this device's disk is full. Everything is still here; free some space and send again.")
+            $0.notice = Notice(.error, "Not saved: this device's disk is full. All you entered is still here; free some space, then send again.")
         }
         var expected = filled
         expected.notice = store.state.notice

@@ -74,6 +74,10 @@ public enum FaultFormView {
             rows.append(.line(Span(L("fault.for_task", ["task": TaskLabels.kind(kind)]), style: .muted)))
         }
         let labels = Labels(state)
+        /// What was said about a line: under the form's first lines, over the block's lines and
+        /// "Send report". A refusal comes back to the line it names from "Send report" at the
+        /// bottom: the screen scrolls up to put a first line at its top (the sentence under it
+        /// shows), or scrolls down to a block's line at its bottom (the sentence over it shows).
         func problem(_ line: FaultForm.Line) {
             guard let problem = state.problems[line] else { return }
             rows.append(.paragraph(Span(L("notice.warning_mark") + " " + problem.sentence, style: .noticeError)))
@@ -82,23 +86,40 @@ public enum FaultFormView {
             }
         }
         func choice(_ line: FaultForm.Line, _ label: String, _ value: String?) {
-            rows.append(Row(id: rowID(line), [Span(labels.pad(label)),
-                                              value.map { Span($0) } ?? Span(L("fault.choose"), style: .muted)],
-                            trailing: [Span("▾", style: .muted)]))
-            problem(line)
+            if line == .block { problem(line) }
+            rows.append(Row(id: rowID(line), [Span(labels.pad(label) + " "),
+                                              value.map { Span($0) } ?? Span(L("fault.choose"), style: .muted),
+                                              Span(" ▾", style: .muted)]))
+            if line != .block { problem(line) }
         }
-        func text(_ line: FaultForm.Line, _ label: String, _ input: TextInput, placeholder: String) {
-            rows.append(.field(id: rowID(line), input.field(label: labels.pad(label), placeholder: placeholder)))
-            problem(line)
+        /// A text line: a field while it has the focus; else its text, wrapped when `wraps` (a
+        /// description is read whole), or the field from its start.
+        func text(_ line: FaultForm.Line, _ label: String, _ input: TextInput, placeholder: String, wraps: Bool = false) {
+            let focused = state.focus == line && state.mode == nil
+            if line != .description { problem(line) }
+            if wraps, !focused, !input.isEmpty {
+                rows.append(Row(id: rowID(line), [Span(labels.pad(label) + " "), Span(inert: input.text)], wraps: true))
+            } else {
+                rows.append(.field(id: rowID(line), Field(label: Span(labels.pad(label)), value: InertString(input.text),
+                                                          cursor: focused ? input.cursor : 0, placeholder: Span(placeholder))))
+            }
+            if line == .description { problem(line) }
         }
         choice(.category, L("fault.field.category"), state.category.map(FaultLabels.category))
         choice(.priority, L("fault.field.priority"), FaultLabels.priority(state.priority))
-        text(.description, L("fault.field.description"), state.description, placeholder: L("fault.description.placeholder"))
+        text(.description, L("fault.field.description"), state.description, placeholder: L("fault.description.placeholder"),
+             wraps: true)
 
         rows.append(.blank)
         if state.grants.takesPhotos {
             rows.append(.line(Span(L("fault.field.photos"))))
-            for photo in state.photos { rows.append(photoRow(photo)) }
+            for photo in state.photos {
+                rows.append(photoRow(photo))
+                if case .failed(let problem) = photo.status {
+                    rows.append(.paragraph(Span(FaultLabels.photoProblem(problem) + " " + L("fault.photo.goes_without"),
+                                                style: .noticeError)))
+                }
+            }
             rows.append(Row(id: rowID(.addPhoto), [Span("  + " + L("fault.photo.add"))]))
         } else {
             rows.append(.paragraph(Span(L("fault.photos.no_capability"), style: .muted)))
@@ -112,14 +133,14 @@ public enum FaultFormView {
             if state.block != nil {
                 text(.from, L("fault.field.from"), state.from, placeholder: L("fault.date.placeholder"))
                 text(.to, L("fault.field.to"), state.to, placeholder: L("fault.date.placeholder"))
-                text(.reason, L("fault.field.reason"), state.reason, placeholder: L("fault.reason.placeholder"))
+                text(.reason, L("fault.field.reason"), state.reason, placeholder: L("fault.reason.placeholder"), wraps: true)
             }
         }
 
         rows.append(.blank)
+        problem(.send)
         rows.append(Row(id: rowID(.send), [Span(state.sending ? L("fault.sending") : L("fault.send"))],
                         style: state.sending ? .disabled : .normal))
-        problem(.send)
 
         var body = ScreenBody(rows: rows, focus: rowID(state.focus), hints: formHints(state), helpKeys: formHelp)
         switch state.mode {
@@ -148,7 +169,7 @@ public enum FaultFormView {
         }
 
         func pad(_ label: String) -> String {
-            label + String(repeating: " ", count: max(0, width - DisplayWidth.of(label))) + " "
+            label + String(repeating: " ", count: max(0, width - DisplayWidth.of(label)))
         }
     }
 
@@ -160,8 +181,8 @@ public enum FaultFormView {
             return Row(id: id, name, trailing: [Span(L("fault.photo.preparing"), style: .muted)])
         case .ready(let info):
             return Row(id: id, name, trailing: [Span(L("fault.photo.pixels", ["width": info.width, "height": info.height]))])
-        case .failed(let problem):
-            return Row(id: id, name + [Span(" · "), Span(FaultLabels.photoProblem(problem), style: .noticeError)], wraps: true)
+        case .failed:
+            return Row(id: id, name, trailing: [Span(L("notice.error_mark"), style: .noticeError)])
         }
     }
 

@@ -235,8 +235,8 @@ public enum FaultFormView {
     // MARK: The photo chooser
 
     static func chooser(_ chooser: FaultForm.PhotoChooser) -> ScreenBody {
-        var rows: [Row] = [.title(chooser.directory.map { L("fault.photos.title", ["folder": InertText.sanitize($0)]) }
-                                  ?? L("fault.photo.add"))]
+        let folder = chooser.directory.map { InertText.sanitize($0) } ?? ""
+        var rows: [Row] = [.title(folder.isEmpty ? L("fault.photo.add") : L("fault.photos.title", ["folder": folder]))]
         rows.append(.field(id: pathRowID, chooser.path.field(label: L("fault.photos.path"),
                                                              placeholder: L("fault.photos.path_placeholder"))))
         let files = chooser.files

@@ -26,13 +26,16 @@ import Testing
         return TestStore(initialState: state, reducer: HousekeepingFeature(environment: environment))
     }
 
+    /// The form as Enter on "Report a fault" opens it on room 203.
+    static func opened(_ fault: FaultWorld) -> FaultForm.State {
+        FaultForm.State(unit: FaultFixture.room203, businessDate: HotelFixture.date, from: "2026-11-02", to: "2026-11-03",
+                        grants: fault.environment.grants)
+    }
+
     @Test func theRoomDetailOpensTheFormAndAReportSavedShowsItsSentenceAndReadsTheRoomAgain() async {
         let fault = FaultWorld()
         let store = roomStore(fault)
-        await store.send(.keyPressed(.enter)) {
-            $0.detail?.fault = FaultForm.State(unit: FaultFixture.room203, businessDate: HotelFixture.date,
-                                               from: "2026-11-02", to: "2026-11-03", grants: fault.environment.grants)
-        }
+        await store.send(.keyPressed(.enter)) { $0.detail?.fault = Self.opened(fault) }
         #expect(HousekeepingView.view(store.state).id == "fault.form.unt_h203")
         // On a choice line `n` is Send now; on a text line it is a letter of the description.
         await store.send(.keyPressed(.character("n")))
@@ -79,10 +82,7 @@ import Testing
     @Test func leftUnsentTheRoomDetailIsAsItWas() async {
         let fault = FaultWorld()
         let store = roomStore(fault)
-        await store.send(.keyPressed(.enter)) {
-            $0.detail?.fault = FaultForm.State(unit: FaultFixture.room203, businessDate: HotelFixture.date,
-                                               from: "2026-11-02", to: "2026-11-03", grants: fault.environment.grants)
-        }
+        await store.send(.keyPressed(.enter)) { $0.detail?.fault = Self.opened(fault) }
         await store.send(.keyPressed(.escape))
         await store.receive(.fault(.delegate(.closed))) { $0.detail?.fault = nil }
         // A photo's answer after the form closed: its bytes may go.

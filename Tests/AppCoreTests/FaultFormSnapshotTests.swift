@@ -72,28 +72,19 @@ import Testing
         return form
     }
 
-    @Test func refusedDescription() {
-        let form = Self.refused(FaultRefusal(status: 422, code: "ticket.invalid", field: "description",
-                                             detail: "description must have 1 to 2000 characters"))
-        snap(form, "fault-refused-description", from: FaultFormTests.filled(Self.supervisor))
-    }
-
-    @Test func refusedOverlapNextToFrom() {
-        let form = Self.refused(FaultRefusal(status: 422, code: "block.overlap", field: "block.from",
-                                             detail: "Room 203 is already out of order from 2026-11-01 to 2026-11-04."))
-        snap(form, "fault-refused-overlap", from: FaultFormTests.filled(Self.supervisor))
-    }
-
-    @Test func refusedInThePast() {
-        let form = Self.refused(FaultRefusal(status: 422, code: "block.in_past", field: "block.from",
-                                             detail: "The block starts before the business date 2026-11-03."))
-        snap(form, "fault-refused-in-past", from: FaultFormTests.filled(Self.supervisor))
-    }
-
-    @Test func refusedAssignedStayNextToBackOn() {
-        let form = Self.refused(FaultRefusal(status: 422, code: "block.assigned_stay", field: "block.to",
-                                             detail: "Reservation HV-1007 is assigned to room 203 on 2026-11-02."))
-        snap(form, "fault-refused-assigned-stay", from: FaultFormTests.filled(Self.supervisor))
+    /// Each refusal next to the line it names, as the screen shows it coming back from "Send report".
+    @Test(arguments: [
+        ("fault-refused-description", FaultRefusal(status: 422, code: "ticket.invalid", field: "description",
+                                                   detail: "description must have 1 to 2000 characters")),
+        ("fault-refused-overlap", FaultRefusal(status: 422, code: "block.overlap", field: "block.from",
+                                               detail: "Room 203 is already out of order from 2026-11-01 to 2026-11-04.")),
+        ("fault-refused-in-past", FaultRefusal(status: 422, code: "block.in_past", field: "block.from",
+                                               detail: "The block starts before the business date 2026-11-03.")),
+        ("fault-refused-assigned-stay", FaultRefusal(status: 422, code: "block.assigned_stay", field: "block.to",
+                                                     detail: "Reservation HV-1007 is assigned to room 203 on 2026-11-02.")),
+    ])
+    func refused(name: String, refusal: FaultRefusal) {
+        snap(Self.refused(refusal), name, from: FaultFormTests.filled(Self.supervisor))
     }
 
     @Test func aBlockThatOverbooks() {

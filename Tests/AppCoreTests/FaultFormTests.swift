@@ -256,7 +256,7 @@ import Testing
         // Before the business date, and a date that is none: said next to each line, nothing sent.
         await store.send(.keyPressed(.control("d"))) {
             $0.problems = [.from: Feature.Problem("The room cannot be taken out before the business date, 2026-11-02.")]
-            $0.notice = Notice(.warning, "Not sent yet: see the ⚠.", isBrief: true)
+            $0.notice = Self.notSentYet
         }
         await store.send(.keyPressed(.backspace)) {
             $0.from.set("2026-11-0")
@@ -266,7 +266,7 @@ import Testing
         await store.send(.keyPressed(.control("d"))) {
             $0.problems = [.to: Feature.Problem("The room comes back on a later date than the first day out.")]
             $0.focus = .to
-            $0.notice = Notice(.warning, "Not sent yet: see the ⚠.", isBrief: true)
+            $0.notice = Self.notSentYet
         }
         await store.send(.keyPressed(.backTab)) { $0.focus = .from }
         await store.send(.keyPressed(.backspace)) {
@@ -280,7 +280,7 @@ import Testing
         }
         await store.receive(.submitted(.saved)) { $0.sending = false }
         await store.receive(.delegate(.work(.outboxChanged)))
-        await store.receive(.delegate(.reported(Notice(.info, "Saved; the report on room 203 will be sent when the instance can be reached."))))
+        await store.receive(.delegate(.reported(Self.saved)))
         let block = BlockRequest(kind: .outOfOrder, from: BusinessDate("2026-11-03")!, to: BusinessDate("2026-11-04")!,
                                  reason: "Leak under the bathroom sink")
         #expect(world.drafts == [Self.draft(store.state, block: block)])
@@ -294,7 +294,7 @@ import Testing
             $0.problems = [.category: Feature.Problem("Choose what is wrong."),
                            .description: Feature.Problem("Say what is wrong, in a few words.")]
             $0.focus = .category
-            $0.notice = Notice(.warning, "Not sent yet: see the ⚠.", isBrief: true)
+            $0.notice = Self.notSentYet
         }
         await store.finish()
         #expect(world.calls.isEmpty)
@@ -314,15 +314,30 @@ import Testing
 
     // MARK: Sending
 
+    static let saved = Notice(.info, "Saved; the report on room 203 will be sent when the instance can be reached.")
+    static let notSentYet = Notice(.warning, "Not sent yet: see the ⚠.", isBrief: true)
+    static let refusedNotice = Notice(.warning, "Refused by the instance: see the ⚠.", isBrief: true)
+
+    /// Sends `state`'s report with `key` and receives the live layer's `result`; `update` is what
+    /// the result changes besides the end of sending.
+    func send(_ state: Feature.State, _ world: FaultWorld, answered result: FaultSubmitResult, key: Key = .enter,
+              assert update: @escaping (inout Feature.State) -> Void = { _ in }) async
+        -> TestStore<Feature.State, Feature.Action> {
+        world.answerSubmits(result)
+        let store = makeStore(world, state)
+        await store.send(.keyPressed(key)) { $0.sending = true }
+        await store.receive(.submitted(result)) {
+            $0.sending = false
+            update(&$0)
+        }
+        return store
+    }
+
     @Test func sentWithABlockThatOverbooksShowsTheNightsBeforeClosing() async {
         let world = FaultWorld()
         let ticket = FaultFixture.ticket(block: FaultFixture.block(overbooked: [HotelFixture.date]))
-        world.answerSubmits(.sent(ticket, refusedPhotos: []))
-        let store = makeStore(world, Self.filled(world))
-        await store.send(.keyPressed(.enter)) { $0.sending = true }
         let notice = Notice(.info, "Report sent. Room 203 is out of order from 2026-11-02 to 2026-11-03.")
-        await store.receive(.submitted(.sent(ticket, refusedPhotos: []))) {
-            $0.sending = false
+        let store = await send(Self.filled(world), world, answered: .sent(ticket, refusedPhotos: [])) {
             $0.receipt = Feature.Receipt(notice: notice, overbooked: [HotelFixture.date])
         }
         await store.receive(.delegate(.work(.outboxChanged)))
@@ -336,12 +351,9 @@ import Testing
 
     @Test func sentWithoutABlockClosesWithItsSentence() async {
         let world = FaultWorld()
-        world.answerSubmits(.sent(FaultFixture.ticket(), refusedPhotos: []))
         var state = Self.filled(world)
         state.block = nil
-        let store = makeStore(world, state)
-        await store.send(.keyPressed(.control("d"))) { $0.sending = true }
-        await store.receive(.submitted(.sent(FaultFixture.ticket(), refusedPhotos: []))) { $0.sending = false }
+        let store = await send(state, world, answered: .sent(FaultFixture.ticket(), refusedPhotos: []), key: .control("d"))
         await store.receive(.delegate(.work(.outboxChanged)))
         await store.receive(.delegate(.reported(Notice(.info, "Report sent for room 203."))))
         #expect(world.drafts == [Self.draft(state, block: nil)])
@@ -350,43 +362,36 @@ import Testing
 
     @Test func savedOfflineClosesSayingItGoesWhenTheInstanceCanBeReached() async {
         let world = FaultWorld()
-        world.answerSubmits(.saved)
-        let store = makeStore(world, Self.filled(world))
-        await store.send(.keyPressed(.enter)) { $0.sending = true }
-        await store.receive(.submitted(.saved)) { $0.sending = false }
+        let store = await send(Self.filled(world), world, answered: .saved)
         await store.receive(.delegate(.work(.outboxChanged)))
-        await store.receive(.delegate(.reported(Notice(.info, "Saved; the report on room 203 will be sent when the instance can be reached."))))
+        await store.receive(.delegate(.reported(Self.saved)))
         await store.finish()
     }
 
-    /// A refusal of the description: next to it with the instance's sentence; once corrected the
-    /// report goes again as a new submit.
+    /// A refusal of the description: next to it with the instance's sentence (inert); once
+    /// corrected the report goes again as a new submit.
     @Test func aRefusedDescriptionIsShownNextToItAndTheCorrectedReportGoesAgain() async {
         let world = FaultWorld()
         let refusal = FaultRefusal(status: 422, code: "ticket.invalid", field: "description",
                                    detail: "description: at most 2000 characters\u{1B}[31m")
-        world.answerSubmits(.refused(refusal), .saved)
-        let store = makeStore(world, Self.filled(world))
-        await store.send(.keyPressed(.enter)) { $0.sending = true }
-        await store.receive(.submitted(.refused(refusal))) {
-            $0.sending = false
+        let store = await send(Self.filled(world), world, answered: .refused(refusal)) {
             $0.problems = [.description: Feature.Problem("The instance did not accept this.",
                                                          instanceSays: "description: at most 2000 characters")]
             $0.focus = .description
-            $0.notice = Notice(.warning, "Refused by the instance: see the ⚠.",
-                               isBrief: true)
+            $0.notice = Self.refusedNotice
         }
         await store.send(.keyPressed(.character("."))) {
             $0.description.insert(".")
             $0.problems = [:]
         }
+        world.answerSubmits(.saved)
         await store.send(.keyPressed(.control("d"))) {
             $0.notice = nil
             $0.sending = true
         }
         await store.receive(.submitted(.saved)) { $0.sending = false }
         await store.receive(.delegate(.work(.outboxChanged)))
-        await store.receive(.delegate(.reported(Notice(.info, "Saved; the report on room 203 will be sent when the instance can be reached."))))
+        await store.receive(.delegate(.reported(Self.saved)))
         #expect(world.drafts.map(\.ticket.description) == ["Water leaking under the bathroom sink",
                                                            "Water leaking under the bathroom sink."])
         await store.finish()
@@ -406,15 +411,10 @@ import Testing
     ])
     func aBlockRefusalIsShownNextToTheDateItConcerns(refusal: FaultRefusal, line: Line, sentence: String) async {
         let world = FaultWorld()
-        world.answerSubmits(.refused(refusal))
-        let store = makeStore(world, Self.filled(world))
-        await store.send(.keyPressed(.enter)) { $0.sending = true }
-        await store.receive(.submitted(.refused(refusal))) {
-            $0.sending = false
+        let store = await send(Self.filled(world), world, answered: .refused(refusal)) {
             $0.problems = [line: Feature.Problem(sentence, instanceSays: refusal.detail)]
             $0.focus = line
-            $0.notice = Notice(.warning, "Refused by the instance: see the ⚠.",
-                               isBrief: true)
+            $0.notice = Self.refusedNotice
         }
         await store.finish()
     }
@@ -423,12 +423,8 @@ import Testing
         let world = FaultWorld()
         let refusal = FaultPhotoRefusal(token: "tok:sink.jpg", code: "photo.too_large",
                                         detail: "A photo may have at most 5000000 bytes.")
-        world.answerSubmits(.sent(FaultFixture.ticket(), refusedPhotos: [refusal]))
-        let store = makeStore(world, Self.filled(world))
-        await store.send(.keyPressed(.enter)) { $0.sending = true }
         let notice = Notice(.info, "Report sent for room 203.")
-        await store.receive(.submitted(.sent(FaultFixture.ticket(), refusedPhotos: [refusal]))) {
-            $0.sending = false
+        let store = await send(Self.filled(world), world, answered: .sent(FaultFixture.ticket(), refusedPhotos: [refusal])) {
             $0.receipt = Feature.Receipt(notice: notice, refused: [
                 Feature.RefusedPhoto(token: "tok:sink.jpg", name: "sink.jpg",
                                      problem: Feature.Problem("The instance refused this photo: it is too large.",
@@ -448,26 +444,17 @@ import Testing
 
     @Test func notSavedKeepsEverythingAndSaysWhy() async {
         let world = FaultWorld()
-        world.answerSubmits(.notSaved(.deviceFull))
-        let filled = Self.filled(world)
-        let store = makeStore(world, filled)
-        await store.send(.keyPressed(.enter)) { $0.sending = true }
-        await store.receive(.submitted(.notSaved(.deviceFull))) {
-            $0.sending = false
-            $0.notice = Notice(.error, "Not saved: this device's disk is full. All you entered is still here; free some space, then send again.")
-        }
-        var expected = filled
-        expected.notice = store.state.notice
+        let why = Notice(.error, "Not saved: this device's disk is full. All you entered is still here; free some space, then send again.")
+        let store = await send(Self.filled(world), world, answered: .notSaved(.deviceFull)) { $0.notice = why }
+        var expected = Self.filled(world)
+        expected.notice = why
         #expect(store.state == expected)
         await store.finish()
     }
 
     @Test func aSessionThatEndedIsTheAppsToHandle() async {
         let world = FaultWorld()
-        world.answerSubmits(.sessionEnded)
-        let store = makeStore(world, Self.filled(world))
-        await store.send(.keyPressed(.enter)) { $0.sending = true }
-        await store.receive(.submitted(.sessionEnded)) { $0.sending = false }
+        let store = await send(Self.filled(world), world, answered: .sessionEnded)
         await store.receive(.delegate(.work(.sessionEnded)))
         await store.finish()
     }

@@ -99,6 +99,45 @@ enum FaultFixture {
         return FaultPhotoInfo(token: "tok:" + name, name: name, width: width, height: height, byteCount: 412_000)
     }
 
+    /// The form as `.appeared` leaves it on room 203.
+    static func opened(_ world: FaultWorld, focus: FaultForm.Line = .category) -> FaultForm.State {
+        FaultForm.State(unit: FaultFixture.room203, businessDate: HotelFixture.date, from: "2026-11-02", to: "2026-11-03",
+                      focus: focus, grants: world.environment.grants)
+    }
+
+    /// A form filled in: plumbing, high, a description, two photos, out of order with a reason.
+    static func filled(_ world: FaultWorld, focus: FaultForm.Line = .send) -> FaultForm.State {
+        var state = opened(world, focus: focus)
+        state.category = .plumbing
+        state.priority = .high
+        state.description.set("Water leaking under the bathroom sink")
+        state.photos = [FaultForm.Photo(id: 1, name: "leak-under-sink.jpg", path: "/home/hk/Pictures/leak-under-sink.jpg",
+                                      status: .ready(FaultFixture.info("/home/hk/Pictures/leak-under-sink.jpg"))),
+                        FaultForm.Photo(id: 2, name: "sink.jpg", path: "/mnt/usb/sink.jpg",
+                                      status: .ready(FaultFixture.info("/mnt/usb/sink.jpg", width: 1_200, height: 1_600)))]
+        state.nextPhotoID = 3
+        state.block = .outOfOrder
+        state.reason.set("Leak under the bathroom sink")
+        return state
+    }
+
+    static func draft(_ state: FaultForm.State, block: BlockRequest?) -> FaultDraft {
+        FaultDraft(ticket: MaintenanceTicketRequest(unitID: "unt_h203", taskID: state.taskID, category: .plumbing,
+                                                    description: "Water leaking under the bathroom sink",
+                                                    priority: .high, block: block),
+                   number: "203", photos: state.photos.compactMap(\.info))
+    }
+
+    static let leakBlock = BlockRequest(kind: .outOfOrder, from: HotelFixture.date, to: HotelFixture.date.adding(days: 1),
+                                        reason: "Leak under the bathroom sink")
+
+    static func filledFrom(_ state: FaultForm.State) -> FaultForm.State {
+        var state = state
+        state.category = .plumbing
+        state.description.set("Water leaking under the bathroom sink")
+        return state
+    }
+
     static func ticket(block: Block? = nil, task: TaskID? = nil) -> MaintenanceTicket {
         MaintenanceTicket(id: "mtk_9c2f4e7a1b3d5e60", propertyID: "prp_harbour", unit: room203, taskID: task,
                           category: .plumbing, description: "Water leaking under the bathroom sink", priority: .high,

@@ -4,7 +4,7 @@ import Testing
 @testable import AppCore
 
 /// The fault form over the room detail (Housekeeping) and the task detail (My tasks): opening it,
-/// the keys reaching it, and what the host does when it closes.
+/// the keys reaching it, leaving it, and what the host does when it closes.
 @MainActor
 @Suite struct FaultFormHostTests {
     static let savedSentence = "Saved; the report on room 203 will be sent when the instance can be reached."
@@ -107,6 +107,29 @@ import Testing
         await store.finish()
     }
 
+    // MARK: Leaving
+
+    @Test func escLeavesAtOnceWhenNothingWasEntered() async {
+        let world = FaultWorld()
+        let store = TestStore(initialState: FaultFixture.opened(world), reducer: FaultForm(environment: world.environment))
+        await store.send(.keyPressed(.escape))
+        await store.receive(.delegate(.closed))
+        await store.finish()
+    }
+
+    @Test func escAsksFirstWhenSomethingWasEnteredAndLeavingLetsThePhotosGo() async {
+        let world = FaultWorld()
+        let store = TestStore(initialState: FaultFixture.filled(world, focus: .description), reducer: FaultForm(environment: world.environment))
+        await store.send(.keyPressed(.escape)) { $0.mode = .leaving }
+        #expect(FaultForm.content(store.state, badge: OutboxBadge()).overlay?.title.text == "Leave this report?")
+        await store.send(.keyPressed(.escape)) { $0.mode = nil }
+        await store.send(.keyPressed(.escape)) { $0.mode = .leaving }
+        await store.send(.keyPressed(.enter))
+        await store.receive(.delegate(.closed))
+        await store.finish()
+        #expect(world.calls == [.release(["tok:leak-under-sink.jpg", "tok:sink.jpg"])])
+    }
+
     // MARK: The task detail
 
     @Test func theTaskDetailOpensTheFormAndTheReportIsLinkedToTheTask() async {
@@ -168,12 +191,12 @@ import Testing
     /// Every letter the form's hint lines and `?` show is a shared letter or one of its tab's.
     @Test func theFormsLettersAreTheKeyMaps() {
         let world = FaultWorld()
-        var states: [FaultForm.State] = [FaultFormTests.opened(world), FaultFormTests.filled(world, focus: .description),
-                                         FaultFormTests.filled(world, focus: .photo(1)), FaultFormTests.filled(world)]
-        var chooser = FaultFormTests.opened(world, focus: .addPhoto)
+        var states: [FaultForm.State] = [FaultFixture.opened(world), FaultFixture.filled(world, focus: .description),
+                                         FaultFixture.filled(world, focus: .photo(1)), FaultFixture.filled(world)]
+        var chooser = FaultFixture.opened(world, focus: .addPhoto)
         chooser.mode = .photos(FaultForm.PhotoChooser(directory: "~/Pictures",
                                                       files: [.init(file: FaultFixture.files[0], time: "08:21")], focus: 0))
-        var receipt = FaultFormTests.filled(world)
+        var receipt = FaultFixture.filled(world)
         receipt.receipt = FaultForm.Receipt(notice: Notice(.info, "Report sent for room 203."), refused: [
             FaultForm.RefusedPhoto(token: "tok:sink.jpg", name: "sink.jpg", problem: FaultForm.Problem("Refused."))])
         states += [chooser, receipt]

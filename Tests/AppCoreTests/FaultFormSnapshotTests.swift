@@ -35,23 +35,23 @@ import Testing
     static let supervisor = FaultWorld()
 
     @Test func empty() {
-        snap(FaultFormTests.opened(Self.supervisor), "fault-empty")
+        snap(FaultFixture.opened(Self.supervisor), "fault-empty")
     }
 
     @Test func filledWithTwoPhotosAndABlock() {
-        snap(FaultFormTests.filled(Self.supervisor), "fault-filled")
+        snap(FaultFixture.filled(Self.supervisor), "fault-filled")
     }
 
     @Test func filledOnTheDescription() {
-        snap(FaultFormTests.filled(Self.supervisor, focus: .description), "fault-filled-description",
-             from: FaultFormTests.filled(Self.supervisor, focus: .priority))
+        snap(FaultFixture.filled(Self.supervisor, focus: .description), "fault-filled-description",
+             from: FaultFixture.filled(Self.supervisor, focus: .priority))
     }
 
     /// A housekeeper (no block) on an instance without `maintenance_photos`, from a task.
     @Test func noPhotoCapability() {
         let world = FaultWorld(permissions: FaultWorld.housekeeper,
                                capabilities: Capability.all.filter { $0 != .maintenancePhotos })
-        var form = FaultFormTests.filled(world, focus: .send)
+        var form = FaultFixture.filled(world, focus: .send)
         form.photos = []
         form.block = nil
         form.taskID = "tsk_0006"
@@ -60,14 +60,14 @@ import Testing
     }
 
     @Test func aPhotoThatCannotBeReadAndOneBeingPrepared() {
-        var form = FaultFormTests.filled(Self.supervisor, focus: .photo(2))
+        var form = FaultFixture.filled(Self.supervisor, focus: .photo(2))
         form.photos[1].status = .failed(.unreadable)
         form.photos.append(FaultForm.Photo(id: 3, name: "IMG_2041.jpg", path: "/home/hk/Pictures/IMG_2041.jpg"))
-        snap(form, "fault-photos", from: FaultFormTests.filled(Self.supervisor, focus: .description))
+        snap(form, "fault-photos", from: FaultFixture.filled(Self.supervisor, focus: .description))
     }
 
     static func refused(_ refusal: FaultRefusal) -> FaultForm.State {
-        var form = FaultFormTests.filled(supervisor)
+        var form = FaultFixture.filled(supervisor)
         _ = FaultForm(environment: supervisor.environment).reduce(into: &form, action: .submitted(.refused(refusal)))
         return form
     }
@@ -84,18 +84,18 @@ import Testing
                                                      detail: "Reservation HV-1007 is assigned to room 203 on 2026-11-02.")),
     ])
     func refused(name: String, refusal: FaultRefusal) {
-        snap(Self.refused(refusal), name, from: FaultFormTests.filled(Self.supervisor))
+        snap(Self.refused(refusal), name, from: FaultFixture.filled(Self.supervisor))
     }
 
     @Test func aBlockThatOverbooks() {
-        var form = FaultFormTests.filled(Self.supervisor)
+        var form = FaultFixture.filled(Self.supervisor)
         let ticket = FaultFixture.ticket(block: FaultFixture.block(overbooked: [HotelFixture.date, HotelFixture.date.adding(days: 1)]))
         _ = FaultForm(environment: Self.supervisor.environment).reduce(into: &form, action: .submitted(.sent(ticket, refusedPhotos: [])))
         snap(form, "fault-overbooked")
     }
 
     @Test func aPhotoRefusedForGood() {
-        var form = FaultFormTests.filled(Self.supervisor)
+        var form = FaultFixture.filled(Self.supervisor)
         let refusal = FaultPhotoRefusal(token: "tok:sink.jpg", code: "photo.too_large",
                                         detail: "A photo may have at most 5000000 bytes.")
         _ = FaultForm(environment: Self.supervisor.environment)
@@ -104,19 +104,19 @@ import Testing
     }
 
     @Test func notSaved() {
-        var form = FaultFormTests.filled(Self.supervisor)
+        var form = FaultFixture.filled(Self.supervisor)
         _ = FaultForm(environment: Self.supervisor.environment).reduce(into: &form, action: .submitted(.notSaved(.deviceFull)))
         snap(form, "fault-not-saved")
     }
 
     @Test func theCategoryList() {
-        var form = FaultFormTests.opened(Self.supervisor)
+        var form = FaultFixture.opened(Self.supervisor)
         form.mode = .choosing(FaultForm.ChoiceList(choice: .category, focus: 2))
         snap(form, "fault-category-list")
     }
 
     @Test func thePhotoChooser() {
-        var form = FaultFormTests.opened(Self.supervisor, focus: .addPhoto)
+        var form = FaultFixture.opened(Self.supervisor, focus: .addPhoto)
         let files = [FaultFixture.files[1], FaultFixture.files[2], FaultFixture.files[0]]
         form.mode = .photos(FaultForm.PhotoChooser(directory: "~/Pictures",
                                                    files: files.map { .init(file: $0, time: HotelFixture.formatTime($0.modifiedAt)) },
@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func leaving() {
-        var form = FaultFormTests.filled(Self.supervisor, focus: .description)
+        var form = FaultFixture.filled(Self.supervisor, focus: .description)
         form.mode = .leaving
         snap(form, "fault-leaving")
     }

@@ -13,38 +13,6 @@ import Testing
         TestStore(initialState: state, reducer: Feature(environment: world.environment))
     }
 
-    /// The form as `.appeared` leaves it on room 203.
-    nonisolated static func opened(_ world: FaultWorld, focus: Line = .category) -> Feature.State {
-        Feature.State(unit: FaultFixture.room203, businessDate: HotelFixture.date, from: "2026-11-02", to: "2026-11-03",
-                      focus: focus, grants: world.environment.grants)
-    }
-
-    /// A form filled in: plumbing, high, a description, two photos, out of order with a reason.
-    nonisolated static func filled(_ world: FaultWorld, focus: Line = .send) -> Feature.State {
-        var state = opened(world, focus: focus)
-        state.category = .plumbing
-        state.priority = .high
-        state.description.set("Water leaking under the bathroom sink")
-        state.photos = [Feature.Photo(id: 1, name: "leak-under-sink.jpg", path: "/home/hk/Pictures/leak-under-sink.jpg",
-                                      status: .ready(FaultFixture.info("/home/hk/Pictures/leak-under-sink.jpg"))),
-                        Feature.Photo(id: 2, name: "sink.jpg", path: "/mnt/usb/sink.jpg",
-                                      status: .ready(FaultFixture.info("/mnt/usb/sink.jpg", width: 1_200, height: 1_600)))]
-        state.nextPhotoID = 3
-        state.block = .outOfOrder
-        state.reason.set("Leak under the bathroom sink")
-        return state
-    }
-
-    static func draft(_ state: Feature.State, block: BlockRequest?) -> FaultDraft {
-        FaultDraft(ticket: MaintenanceTicketRequest(unitID: "unt_h203", taskID: state.taskID, category: .plumbing,
-                                                    description: "Water leaking under the bathroom sink",
-                                                    priority: .high, block: block),
-                   number: "203", photos: state.photos.compactMap(\.info))
-    }
-
-    static let leakBlock = BlockRequest(kind: .outOfOrder, from: HotelFixture.date, to: HotelFixture.date.adding(days: 1),
-                                        reason: "Leak under the bathroom sink")
-
     func type(_ text: String, into line: Line, _ store: TestStore<Feature.State, Feature.Action>) async {
         for character in text {
             await store.send(.keyPressed(.character(character))) { state in
@@ -90,7 +58,7 @@ import Testing
 
     @Test func enterOnAChoiceOpensItsListAndEnterChooses() async {
         let world = FaultWorld()
-        let store = makeStore(world, Self.opened(world))
+        let store = makeStore(world, FaultFixture.opened(world))
         #expect(!Feature.isEditingText(store.state))
         await store.send(.keyPressed(.enter)) { $0.mode = .choosing(Feature.ChoiceList(choice: .category, focus: 0)) }
         #expect(Feature.content(store.state, badge: OutboxBadge()).overlay?.rows.count == 7)
@@ -115,7 +83,7 @@ import Testing
 
     @Test func aTextLineTakesPrintableKeysAndPastesAndEnterGoesToTheNextLine() async {
         let world = FaultWorld()
-        var state = Self.opened(world, focus: .description)
+        var state = FaultFixture.opened(world, focus: .description)
         state.problems[.description] = Feature.Problem("Say what is wrong, in a few words.")
         let store = makeStore(world, state)
         #expect(Feature.isEditingText(store.state))
@@ -141,7 +109,7 @@ import Testing
     @Test func photosAreChosenFromTheFolderNewestFirstOrByTypedPath() async {
         let world = FaultWorld()
         world.encodings.withLock { $0["/mnt/usb/sink.png"] = .failure(.unreadable) }
-        let store = makeStore(world, Self.opened(world, focus: .addPhoto))
+        let store = makeStore(world, FaultFixture.opened(world, focus: .addPhoto))
         await store.send(.keyPressed(.enter)) { $0.mode = .photos(Feature.PhotoChooser()) }
         let listing = PhotoFolderListing(directory: "~/Pictures", files: FaultFixture.files)
         await store.receive(.folderListed(listing)) {
@@ -181,21 +149,14 @@ import Testing
         #expect(photo.map { rows[$0 + 1].spans.map(\.text).joined() } == "This photo could not be read. The report can go without it.")
         #expect(rows.contains { $0.id == "fault.photo.1" && $0.trailing.map(\.text) == ["1600×1200"] })
         // The report goes without the photo that could not be read.
-        #expect(Feature.draft(Self.filledFrom(store.state))?.photos.map(\.token) == ["tok:IMG_2040.heic"])
+        #expect(Feature.draft(FaultFixture.filledFrom(store.state))?.photos.map(\.token) == ["tok:IMG_2040.heic"])
         #expect(world.calls == [.folder, .encode("/home/hk/Pictures/IMG_2040.heic"), .folder, .encode("/mnt/usb/sink.png")])
         await store.finish()
     }
 
-    static func filledFrom(_ state: Feature.State) -> Feature.State {
-        var state = state
-        state.category = .plumbing
-        state.description.set("Water leaking under the bathroom sink")
-        return state
-    }
-
     @Test func aPhotoIsRemovedWithEnterOrDelAndItsBytesMayGo() async {
         let world = FaultWorld()
-        let store = makeStore(world, Self.filled(world, focus: .photo(1)))
+        let store = makeStore(world, FaultFixture.filled(world, focus: .photo(1)))
         await store.send(.keyPressed(.delete)) {
             $0.photos.removeFirst()
             $0.focus = .photo(2)
@@ -211,7 +172,7 @@ import Testing
 
     @Test func withoutThePhotosCapabilityTheFormSaysSoAndTheReportGoesWithout() async {
         let world = FaultWorld(capabilities: Capability.all.filter { $0 != .maintenancePhotos })
-        var state = Self.filled(world)
+        var state = FaultFixture.filled(world)
         state.grants = world.environment.grants
         #expect(!state.lines.contains(.addPhoto) && !state.lines.contains(.photo(1)))
         let rows = Feature.content(state, badge: OutboxBadge()).rows
@@ -223,15 +184,15 @@ import Testing
 
     @Test func theBlockIsOfferedOnlyWithItsPermission() async {
         let housekeeper = FaultWorld(permissions: FaultWorld.housekeeper)
-        let state = Self.opened(housekeeper)
+        let state = FaultFixture.opened(housekeeper)
         #expect(!state.lines.contains(.block))
         let rows = Feature.content(state, badge: OutboxBadge()).rows.map { $0.spans.map(\.text).joined() }
         #expect(rows.contains("Taking the room out: not for your role."))
         let outOfOrderOnly = FaultWorld(permissions: FaultWorld.housekeeper + [.blocksManageOOO])
-        #expect(Feature.options(.block, Self.opened(outOfOrderOnly)) == [nil, "out_of_order"])
+        #expect(Feature.options(.block, FaultFixture.opened(outOfOrderOnly)) == [nil, "out_of_order"])
 
         let world = FaultWorld()
-        let store = makeStore(world, Self.opened(world, focus: .block))
+        let store = makeStore(world, FaultFixture.opened(world, focus: .block))
         await store.send(.keyPressed(.enter)) { $0.mode = .choosing(Feature.ChoiceList(choice: .block, focus: 0)) }
         #expect(Feature.options(.block, store.state) == [nil, "out_of_order", "out_of_service"])
         await store.send(.keyPressed(.down)) { $0.mode = .choosing(Feature.ChoiceList(choice: .block, focus: 1)) }
@@ -245,7 +206,7 @@ import Testing
 
     @Test func theDatesAreEditedAndCheckedBeforeSending() async {
         let world = FaultWorld()
-        var state = Self.filled(world, focus: .to)
+        var state = FaultFixture.filled(world, focus: .to)
         state.photos = []
         let store = makeStore(world, state)
         await store.send(.keyPressed(.backspace)) { $0.to.set("2026-11-0") }
@@ -283,13 +244,13 @@ import Testing
         await store.receive(.delegate(.reported(Self.saved)))
         let block = BlockRequest(kind: .outOfOrder, from: BusinessDate("2026-11-03")!, to: BusinessDate("2026-11-04")!,
                                  reason: "Leak under the bathroom sink")
-        #expect(world.drafts == [Self.draft(store.state, block: block)])
+        #expect(world.drafts == [FaultFixture.draft(store.state, block: block)])
         await store.finish()
     }
 
     @Test func anEmptyFormSaysWhatItNeedsAndSendsNothing() async {
         let world = FaultWorld()
-        let store = makeStore(world, Self.opened(world, focus: .send))
+        let store = makeStore(world, FaultFixture.opened(world, focus: .send))
         await store.send(.keyPressed(.enter)) {
             $0.problems = [.category: Feature.Problem("Choose what is wrong."),
                            .description: Feature.Problem("Say what is wrong, in a few words.")]
@@ -302,7 +263,7 @@ import Testing
 
     @Test func aPhotoStillPreparingHoldsTheSend() async {
         let world = FaultWorld()
-        var state = Self.filled(world)
+        var state = FaultFixture.filled(world)
         state.photos[1].status = .preparing
         let store = makeStore(world, state)
         await store.send(.keyPressed(.control("d"))) {
@@ -337,7 +298,7 @@ import Testing
         let world = FaultWorld()
         let ticket = FaultFixture.ticket(block: FaultFixture.block(overbooked: [HotelFixture.date]))
         let notice = Notice(.info, "Report sent. Room 203 is out of order from 2026-11-02 to 2026-11-03.")
-        let store = await send(Self.filled(world), world, answered: .sent(ticket, refusedPhotos: [])) {
+        let store = await send(FaultFixture.filled(world), world, answered: .sent(ticket, refusedPhotos: [])) {
             $0.receipt = Feature.Receipt(notice: notice, overbooked: [HotelFixture.date])
         }
         await store.receive(.delegate(.work(.outboxChanged)))
@@ -345,24 +306,24 @@ import Testing
         #expect(rows.contains("⚠ This overbooks the room type on 1 night: 2026-11-02."))
         await store.send(.keyPressed(.escape))
         await store.receive(.delegate(.reported(notice)))
-        #expect(world.drafts == [Self.draft(Self.filled(world), block: Self.leakBlock)])
+        #expect(world.drafts == [FaultFixture.draft(FaultFixture.filled(world), block: FaultFixture.leakBlock)])
         await store.finish()
     }
 
     @Test func sentWithoutABlockClosesWithItsSentence() async {
         let world = FaultWorld()
-        var state = Self.filled(world)
+        var state = FaultFixture.filled(world)
         state.block = nil
         let store = await send(state, world, answered: .sent(FaultFixture.ticket(), refusedPhotos: []), key: .control("d"))
         await store.receive(.delegate(.work(.outboxChanged)))
         await store.receive(.delegate(.reported(Notice(.info, "Report sent for room 203."))))
-        #expect(world.drafts == [Self.draft(state, block: nil)])
+        #expect(world.drafts == [FaultFixture.draft(state, block: nil)])
         await store.finish()
     }
 
     @Test func savedOfflineClosesSayingItGoesWhenTheInstanceCanBeReached() async {
         let world = FaultWorld()
-        let store = await send(Self.filled(world), world, answered: .saved)
+        let store = await send(FaultFixture.filled(world), world, answered: .saved)
         await store.receive(.delegate(.work(.outboxChanged)))
         await store.receive(.delegate(.reported(Self.saved)))
         await store.finish()
@@ -374,7 +335,7 @@ import Testing
         let world = FaultWorld()
         let refusal = FaultRefusal(status: 422, code: "ticket.invalid", field: "description",
                                    detail: "description: at most 2000 characters\u{1B}[31m")
-        let store = await send(Self.filled(world), world, answered: .refused(refusal)) {
+        let store = await send(FaultFixture.filled(world), world, answered: .refused(refusal)) {
             $0.problems = [.description: Feature.Problem("The instance did not accept this.",
                                                          instanceSays: "description: at most 2000 characters")]
             $0.focus = .description
@@ -411,7 +372,7 @@ import Testing
     ])
     func aBlockRefusalIsShownNextToTheDateItConcerns(refusal: FaultRefusal, line: Line, sentence: String) async {
         let world = FaultWorld()
-        let store = await send(Self.filled(world), world, answered: .refused(refusal)) {
+        let store = await send(FaultFixture.filled(world), world, answered: .refused(refusal)) {
             $0.problems = [line: Feature.Problem(sentence, instanceSays: refusal.detail)]
             $0.focus = line
             $0.notice = Self.refusedNotice
@@ -424,7 +385,7 @@ import Testing
         let refusal = FaultPhotoRefusal(token: "tok:sink.jpg", code: "photo.too_large",
                                         detail: "A photo may have at most 5000000 bytes.")
         let notice = Notice(.info, "Report sent for room 203.")
-        let store = await send(Self.filled(world), world, answered: .sent(FaultFixture.ticket(), refusedPhotos: [refusal])) {
+        let store = await send(FaultFixture.filled(world), world, answered: .sent(FaultFixture.ticket(), refusedPhotos: [refusal])) {
             $0.receipt = Feature.Receipt(notice: notice, refused: [
                 Feature.RefusedPhoto(token: "tok:sink.jpg", name: "sink.jpg",
                                      problem: Feature.Problem("The instance refused this photo: it is too large.",
@@ -445,8 +406,8 @@ import Testing
     @Test func notSavedKeepsEverythingAndSaysWhy() async {
         let world = FaultWorld()
         let why = Notice(.error, "Not saved: this device's disk is full. All you entered is still here; free some space, then send again.")
-        let store = await send(Self.filled(world), world, answered: .notSaved(.deviceFull)) { $0.notice = why }
-        var expected = Self.filled(world)
+        let store = await send(FaultFixture.filled(world), world, answered: .notSaved(.deviceFull)) { $0.notice = why }
+        var expected = FaultFixture.filled(world)
         expected.notice = why
         #expect(store.state == expected)
         await store.finish()
@@ -454,31 +415,8 @@ import Testing
 
     @Test func aSessionThatEndedIsTheAppsToHandle() async {
         let world = FaultWorld()
-        let store = await send(Self.filled(world), world, answered: .sessionEnded)
+        let store = await send(FaultFixture.filled(world), world, answered: .sessionEnded)
         await store.receive(.delegate(.work(.sessionEnded)))
         await store.finish()
-    }
-
-    // MARK: Leaving
-
-    @Test func escLeavesAtOnceWhenNothingWasEntered() async {
-        let world = FaultWorld()
-        let store = makeStore(world, Self.opened(world))
-        await store.send(.keyPressed(.escape))
-        await store.receive(.delegate(.closed))
-        await store.finish()
-    }
-
-    @Test func escAsksFirstWhenSomethingWasEnteredAndLeavingLetsThePhotosGo() async {
-        let world = FaultWorld()
-        let store = makeStore(world, Self.filled(world, focus: .description))
-        await store.send(.keyPressed(.escape)) { $0.mode = .leaving }
-        #expect(Feature.content(store.state, badge: OutboxBadge()).overlay?.title.text == "Leave this report?")
-        await store.send(.keyPressed(.escape)) { $0.mode = nil }
-        await store.send(.keyPressed(.escape)) { $0.mode = .leaving }
-        await store.send(.keyPressed(.enter))
-        await store.receive(.delegate(.closed))
-        await store.finish()
-        #expect(world.calls == [.release(["tok:leak-under-sink.jpg", "tok:sink.jpg"])])
     }
 }

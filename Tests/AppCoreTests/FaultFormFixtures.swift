@@ -102,7 +102,7 @@ enum FaultFixture {
     /// The form as `.appeared` leaves it on room 203.
     static func opened(_ world: FaultWorld, focus: FaultForm.Line = .category) -> FaultForm.State {
         FaultForm.State(unit: FaultFixture.room203, businessDate: HotelFixture.date, from: "2026-11-02", to: "2026-11-03",
-                      focus: focus, grants: world.environment.grants)
+                        focus: focus, grants: world.environment.grants)
     }
 
     /// A form filled in: plumbing, high, a description, two photos, out of order with a reason.
@@ -112,9 +112,9 @@ enum FaultFixture {
         state.priority = .high
         state.description.set("Water leaking under the bathroom sink")
         state.photos = [FaultForm.Photo(id: 1, name: "leak-under-sink.jpg", path: "/home/hk/Pictures/leak-under-sink.jpg",
-                                      status: .ready(FaultFixture.info("/home/hk/Pictures/leak-under-sink.jpg"))),
+                                        status: .ready(FaultFixture.info("/home/hk/Pictures/leak-under-sink.jpg"))),
                         FaultForm.Photo(id: 2, name: "sink.jpg", path: "/mnt/usb/sink.jpg",
-                                      status: .ready(FaultFixture.info("/mnt/usb/sink.jpg", width: 1_200, height: 1_600)))]
+                                        status: .ready(FaultFixture.info("/mnt/usb/sink.jpg", width: 1_200, height: 1_600)))]
         state.nextPhotoID = 3
         state.block = .outOfOrder
         state.reason.set("Leak under the bathroom sink")
@@ -131,6 +131,7 @@ enum FaultFixture {
     static let leakBlock = BlockRequest(kind: .outOfOrder, from: HotelFixture.date, to: HotelFixture.date.adding(days: 1),
                                         reason: "Leak under the bathroom sink")
 
+    /// `state` with the category and description a report needs.
     static func filledFrom(_ state: FaultForm.State) -> FaultForm.State {
         var state = state
         state.category = .plumbing

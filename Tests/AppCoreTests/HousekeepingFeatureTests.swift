@@ -525,9 +525,15 @@ import Testing
         await store.send(.keyPressed(.enter))
         await store.receive(.delegate(.openTask("tsk_0005")))
         await store.send(.keyPressed(.end)) { $0.detail?.focus = 4 }
+        // "Report a fault" opens the form over the detail; Esc with nothing entered closes it at once.
         await store.send(.keyPressed(.enter)) {
-            $0.notice = Notice(.info, "Reporting a fault is not available yet.")
+            $0.detail?.fault = FaultForm.State(unit: UnitRef(id: "unt_h101", number: "101"), businessDate: HotelFixture.date,
+                                               from: "2026-11-02", to: "2026-11-03",
+                                               grants: FaultGrants(permissions: [.housekeepingWrite, .tasksWork],
+                                                                   capabilities: Capability.all))
         }
+        await store.send(.keyPressed(.escape))
+        await store.receive(.fault(.delegate(.closed))) { $0.detail?.fault = nil }
         // Back to the tab: the room and the list are read again.
         await store.send(.appeared) { $0.freshness = .updating(lastUpdated: "09:21") }
         // The two reads run side by side: their answers come in either order.

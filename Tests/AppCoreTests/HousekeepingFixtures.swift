@@ -3,6 +3,7 @@ import Foundation
 import GuestCraftAPI
 import ClientModel
 import Synchronization
+import Testing
 
 /// Rooms like the demo's seed (Harbour View), built for the tests of both work tabs.
 enum HotelFixture {
@@ -99,7 +100,8 @@ final class HousekeepingWorld: Sendable {
                 await self.changeGate.wait()
                 return self.outcomes.withLock { $0.isEmpty ? .queued(waitsForDecision: false) : $0.removeFirst() }
             },
-            formatTime: HotelFixture.formatTime)
+            formatTime: HotelFixture.formatTime,
+            faultForm: .failing { name in Issue.record("unexpected \(name)") })
     }
 }
 

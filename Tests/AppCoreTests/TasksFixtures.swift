@@ -3,6 +3,7 @@ import Foundation
 import GuestCraftAPI
 import ClientModel
 import Synchronization
+import Testing
 import TestSupport
 
 /// A scripted world behind the My tasks tab: saved copy, read answers in order, the outbox's
@@ -51,7 +52,8 @@ final class TasksWorld: Sendable {
                 return true
             },
             clock: clock.client,
-            formatTime: HotelFixture.formatTime)
+            formatTime: HotelFixture.formatTime,
+            faultForm: .failing { name in Issue.record("unexpected \(name)") })
     }
 }
 

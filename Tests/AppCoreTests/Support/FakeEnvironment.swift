@@ -119,7 +119,7 @@ extension WorkTabs.Environment {
                         fetchUnit: { _ in fail("housekeeping.fetchUnit"); return .offline },
                         pendingRooms: { fail("housekeeping.pendingRooms"); return .none },
                         setStatus: { _, _, _ in fail("housekeeping.setStatus"); return .failed },
-                        formatTime: { _ in "" })
+                        formatTime: { _ in "" }, faultForm: .failing(fail))
                 }),
             tasks: TasksTab.Clients(
                 environment: { _ in
@@ -132,7 +132,7 @@ extension WorkTabs.Environment {
                         setNote: { _, _, _ in fail("tasks.setNote"); return .failed },
                         discard: { _ in fail("tasks.discard"); return false },
                         clock: ManualClock().client,
-                        formatTime: { _ in "" })
+                        formatTime: { _ in "" }, faultForm: .failing(fail))
                 }))
     }
 }

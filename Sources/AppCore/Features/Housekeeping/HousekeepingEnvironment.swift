@@ -36,6 +36,8 @@ public struct HousekeepingEnvironment: Sendable {
     /// Whether the person's role may change room status (`housekeeping.write`); when not, the
     /// status keys are shown disabled with the reason and send nothing.
     public var mayChangeStatus: Bool
+    /// The fault report form's clients (the room detail's "Report a fault").
+    public var faultForm: FaultFormEnvironment
 
     public init(savedUnits: @escaping @Sendable () async -> SavedCopy<UnitList>?,
                 fetchUnits: @escaping @Sendable () async -> ReadResult<UnitList>,
@@ -43,8 +45,10 @@ public struct HousekeepingEnvironment: Sendable {
                 fetchUnit: @escaping @Sendable (UnitID) async -> ReadResult<UnitDetail>,
                 pendingRooms: @escaping @Sendable () async -> PendingRooms,
                 setStatus: @escaping @Sendable (UnitRef, HousekeepingStatus, Int) async -> ChangeOutcome<RoomUnit>,
-                formatTime: @escaping @Sendable (Date) -> String, mayChangeStatus: Bool = true) {
+                formatTime: @escaping @Sendable (Date) -> String, mayChangeStatus: Bool = true,
+                faultForm: FaultFormEnvironment) {
         self.mayChangeStatus = mayChangeStatus
+        self.faultForm = faultForm
         self.savedUnits = savedUnits
         self.fetchUnits = fetchUnits
         self.savedUnit = savedUnit

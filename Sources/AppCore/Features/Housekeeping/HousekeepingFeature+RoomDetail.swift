@@ -13,14 +13,17 @@ extension HousekeepingFeature {
         public var lastUpdated: String?
         /// The focused line among `RoomDetail.lines`.
         public var focus: Int
+        /// The fault report form, while it is open over the detail.
+        public var fault: FaultForm.State?
 
         public init(unitID: UnitID, detail: UnitDetail? = nil, freshness: Freshness = .loading,
-                    lastUpdated: String? = nil, focus: Int = 0) {
+                    lastUpdated: String? = nil, focus: Int = 0, fault: FaultForm.State? = nil) {
             self.unitID = unitID
             self.detail = detail
             self.freshness = freshness
             self.lastUpdated = lastUpdated
             self.focus = focus
+            self.fault = fault
         }
 
         /// The focusable lines: the three statuses, the room's tasks, then "Report a fault".
@@ -39,6 +42,7 @@ extension HousekeepingFeature {
 
     func detailKey(_ key: Key, _ state: inout State) -> Effect<Action> {
         guard let detail = state.detail else { return .none }
+        if detail.fault != nil { return faultHost.key(key, &state, badge: state.badge) }
         let lines = detail.lines
         let last = lines.count - 1
         if let shared = DetailLines.take(key, last: last, &state, delegate: Action.delegate, readID: Self.detailReadID) {
@@ -56,11 +60,41 @@ extension HousekeepingFeature {
             case .dirty: return change(to: .dirty, of: detail.unitID, &state)
             case .clean: return change(to: .clean, of: detail.unitID, &state)
             case .inspected: return change(to: .inspected, of: detail.unitID, &state)
-            case .reportFault: state.notice = Notice(.info, L("room.report_fault_unavailable"))
+            case .reportFault: return reportFault(&state)
             }
         default:
             break
         }
         return .none
+    }
+
+    /// Opens the fault report form on the room, or says why the role or the instance does not offer it.
+    func reportFault(_ state: inout State) -> Effect<Action> {
+        guard let detail = state.detail,
+              let unit = detail.detail?.unit.ref ?? state.list.entry(detail.unitID)?.unit.ref else { return .none }
+        if let reason = state.reportBlocked {
+            state.notice = Notice(.info, L("fault.blocked.notice", ["reason": reason]))
+            return .none
+        }
+        state.notice = nil
+        return faultHost.open(FaultForm.room(unit, businessDate: detail.detail?.businessDate ?? state.businessDate), &state)
+    }
+
+    /// The form over the room detail: a report sent or saved shows its sentence and reads the room again.
+    var faultHost: FaultFormHost<State, Action> {
+        FaultFormHost(form: \.faultForm, environment: environment.faultForm, embed: Action.fault,
+                      delegate: Action.delegate) { state, notice in
+            guard let notice, let id = state.detail?.unitID else { return .none }
+            state.notice = notice
+            return .merge(read(&state), readDetail(id, loadSaved: false))
+        }
+    }
+}
+
+extension HousekeepingFeature.State {
+    /// The fault form open over the room detail (nil when none is, or no detail is open).
+    var faultForm: FaultForm.State? {
+        get { detail?.fault }
+        set { detail?.fault = newValue }
     }
 }

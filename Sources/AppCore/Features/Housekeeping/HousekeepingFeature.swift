@@ -44,6 +44,8 @@ public struct HousekeepingFeature: Reducer {
         public var following: Bool = false
         /// The detail's read under way follows the instance (a change says so).
         public var followingDetail: Bool = false
+        /// Why "Report a fault" cannot be chosen (nil: it can), from the environment when the tab opens.
+        public var reportBlocked: String?
 
         public init(list: RoomList = RoomList(), businessDate: BusinessDate? = nil, focus: UnitID? = nil,
                     jump: String? = nil, freshness: Freshness = .loading, lastUpdated: String? = nil,
@@ -95,6 +97,8 @@ public struct HousekeepingFeature: Reducer {
         case liveRefresh
         /// A room this device changed, read again after its change was sent.
         case roomFollowed(UnitID, ReadResult<UnitDetail>)
+        /// The fault report form over the room detail.
+        case fault(FaultForm.Action)
         case delegate(WorkTabDelegate)
     }
 
@@ -109,6 +113,7 @@ public struct HousekeepingFeature: Reducer {
         switch action {
         case .appeared:
             state.mayChangeStatus = environment.mayChangeStatus
+            state.reportBlocked = environment.faultForm.grants.reportBlocked
             return .merge(listRead.appeared(hasLoaded: &state.hasLoaded, freshness: &state.freshness,
                                             lastUpdated: state.lastUpdated), readOpenDetail(state))
         case .refresh:
@@ -126,6 +131,7 @@ public struct HousekeepingFeature: Reducer {
             return listKey(key, &state)
 
         case .rowClicked(let id):
+            if state.detail?.fault != nil { return faultHost.reduce(.rowClicked(id), &state) }
             if state.detail != nil {
                 if let detail = state.detail, let index = RoomDetailView.line(of: id, in: detail) { state.detail?.focus = index }
                 return .none
@@ -138,6 +144,7 @@ public struct HousekeepingFeature: Reducer {
             return .none
 
         case .pasted(let text):
+            if state.detail?.fault != nil { return faultHost.reduce(.pasted(text), &state) }
             guard state.detail == nil else { return .none }
             let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
             state.jump = nil
@@ -241,6 +248,9 @@ public struct HousekeepingFeature: Reducer {
             }
             state.detail = detail
             return .none
+
+        case .fault(let action):
+            return faultHost.reduce(action, &state)
 
         case .delegate:
             return .none

@@ -9,7 +9,7 @@ extension HousekeepingFeature: WorkTabFeature {
     /// The effects that outlive an action: reads (and Undo's timer), cancelled when the context stops.
     static let readID: EffectID = "housekeeping.read"
     static let detailReadID: EffectID = "housekeeping.detail.read"
-    public static var contextEffects: [EffectID] { [readID, detailReadID] }
+    public static var contextEffects: [EffectID] { [readID, detailReadID] + FaultForm.effectIDs }
 }
 
 extension HousekeepingFeature.State: WorkTabFeatureState {
@@ -38,8 +38,11 @@ extension WorkFeatureTab where Feature == HousekeepingFeature {
         ScreenBody(HousekeepingView.view(state.feature), help: HousekeepingView.helpKeys(state.feature))
     }
 
-    /// Whether printable keys (`q`, `?`) go to the tab: while a room number or tag is typed.
-    public static func isEditingText(_ state: State) -> Bool { state.feature.jump != nil }
+    /// Whether printable keys (`q`, `?`) go to the tab: while a room number or tag is typed, or a
+    /// line of the fault form.
+    public static func isEditingText(_ state: State) -> Bool {
+        state.feature.jump != nil || state.feature.detail?.fault.map(FaultForm.isEditingText) == true
+    }
 
     /// Digits jump to a room here (tabs switch with F1–F5 on this tab).
     public static func takesDigits(_ state: State) -> Bool { state.feature.detail == nil }

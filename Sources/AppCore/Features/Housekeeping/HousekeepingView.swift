@@ -40,6 +40,7 @@ public enum HousekeepingView {
     /// Every key of the tab, for `?`.
     public static func helpKeys(_ state: HousekeepingFeature.State) -> [KeyHint] {
         // The room detail's own keys, not the list's.
+        if let form = state.detail?.fault { return FaultFormView.helpKeys(form, badge: state.badge) }
         if state.detail != nil {
             return HousekeepingView.statusHelp(state, label: L("room.help.set_status")) + [
                 KeyHint(key: L("keys.enter"), label: L("help.detail.do")),
@@ -105,7 +106,7 @@ public enum HousekeepingView {
 }
 
 /// The room detail screen: the room, its status and the three actions, its tasks of the
-/// business date (whoever has them), and "Report a fault" (not available yet).
+/// business date (whoever has them), and "Report a fault" (the fault form, over it when open).
 public enum RoomDetailView {
     static func lineID(_ line: HousekeepingFeature.RoomDetail.Line) -> RowID {
         switch line {
@@ -123,6 +124,7 @@ public enum RoomDetailView {
     }
 
     public static func view(_ detail: HousekeepingFeature.RoomDetail, state: HousekeepingFeature.State) -> Screen {
+        if let form = detail.fault { return FaultFormView.screen(form, badge: state.badge) }
         let entry = state.list.entry(detail.unitID)
         let unit = detail.detail?.unit ?? entry?.unit
         var rows: [Row] = []
@@ -176,7 +178,8 @@ public enum RoomDetailView {
         }
         rows.append(.blank)
         rows.append(Row(id: lineID(.reportFault), [Span(L("room.report_fault"))],
-                        trailing: [Span(L("room.not_available_yet"), style: .muted)], style: .disabled))
+                        trailing: state.reportBlocked.map { [Span($0, style: .muted)] } ?? [],
+                        style: state.reportBlocked == nil ? .normal : .disabled))
         var hints = HousekeepingView.statusHints(state)
         hints += WorkNotices.outboxHints(state.badge)
         hints += [KeyHint(key: L("keys.escape"), label: L("keys.back")),

@@ -81,6 +81,8 @@ public struct TasksEnvironment: Sendable {
     public var clock: ClockClient
     /// A time as the person reads it.
     public var formatTime: @Sendable (Date) -> String
+    /// The fault report form's clients (the task detail's "Report a fault").
+    public var faultForm: FaultFormEnvironment
 
     public init(savedTasks: @escaping @Sendable () async -> SavedCopy<TaskList>?,
                 fetchTasks: @escaping @Sendable () async -> ReadResult<TaskList>,
@@ -90,7 +92,9 @@ public struct TasksEnvironment: Sendable {
                 setNote: @escaping @Sendable (HousekeepingTask, String?, Int) async -> ChangeOutcome<HousekeepingTask>,
                 discard: @escaping @Sendable (Int64) async -> Bool,
                 clock: ClockClient,
-                formatTime: @escaping @Sendable (Date) -> String) {
+                formatTime: @escaping @Sendable (Date) -> String,
+                faultForm: FaultFormEnvironment) {
+        self.faultForm = faultForm
         self.savedTasks = savedTasks
         self.fetchTasks = fetchTasks
         self.fetchTask = fetchTask

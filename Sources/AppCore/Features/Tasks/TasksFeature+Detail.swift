@@ -13,13 +13,16 @@ extension TasksFeature {
         public var focus: Int
         /// The note being edited, when it is.
         public var draft: String?
+        /// The fault report form, while it is open over the detail (linked to the task).
+        public var fault: FaultForm.State?
 
         public init(taskID: TaskID, freshness: Freshness = .updating(lastUpdated: nil), focus: Int = 0,
-                    draft: String? = nil) {
+                    draft: String? = nil, fault: FaultForm.State? = nil) {
             self.taskID = taskID
             self.freshness = freshness
             self.focus = focus
             self.draft = draft
+            self.fault = fault
         }
     }
 
@@ -30,6 +33,7 @@ extension TasksFeature {
 
     func detailKey(_ key: Key, _ state: inout State) -> Effect<Action> {
         guard let detail = state.detail else { return .none }
+        if detail.fault != nil { return faultHost.key(key, &state, badge: state.badge) }
         if let draft = detail.draft { return draftKey(key, draft: draft, &state) }
         let lines = TasksView.detailLines(state)
         let last = max(0, lines.count - 1)
@@ -48,12 +52,35 @@ extension TasksFeature {
             case .action(.skipped): return askSkip(detail.taskID, &state)
             case .action(let status): return change(detail.taskID, to: TaskStatusChange(status: status), &state)
             case .note: beginEditing(&state)
-            case .reportFault: state.notice = Notice(.info, L("room.report_fault_unavailable"))
+            case .reportFault: return reportFault(&state)
             }
         default:
             break
         }
         return .none
+    }
+
+    /// Opens the fault report form on the task's room, linked to the task, or says why the role or
+    /// the instance does not offer it.
+    func reportFault(_ state: inout State) -> Effect<Action> {
+        guard let detail = state.detail, let entry = state.entry(detail.taskID) else { return .none }
+        if let reason = state.reportBlocked {
+            state.notice = Notice(.info, L("fault.blocked.notice", ["reason": reason]))
+            return .none
+        }
+        state.notice = nil
+        return faultHost.open(FaultForm.task(entry.shown, businessDate: state.businessDate), &state)
+    }
+
+    /// The form over the task detail: a report sent or saved shows its sentence and reads the list
+    /// and the task again.
+    var faultHost: FaultFormHost<State, Action> {
+        FaultFormHost(form: \.faultForm, environment: environment.faultForm, embed: Action.fault,
+                      delegate: Action.delegate) { state, notice in
+            guard let notice, let id = state.detail?.taskID else { return .none }
+            state.notice = notice
+            return .merge(read(&state), readTask(id))
+        }
     }
 
     func beginEditing(_ state: inout State) {
@@ -83,5 +110,13 @@ extension TasksFeature {
             break
         }
         return .none
+    }
+}
+
+extension TasksFeature.State {
+    /// The fault form open over the task detail (nil when none is, or no detail is open).
+    var faultForm: FaultForm.State? {
+        get { detail?.fault }
+        set { detail?.fault = newValue }
     }
 }

@@ -51,6 +51,8 @@ public struct TasksFeature: Reducer {
         public var following: Bool = false
         /// The detail's read under way follows the instance (a change says so).
         public var followingDetail: Bool = false
+        /// Why "Report a fault" cannot be chosen (nil: it can), from the environment when the tab opens.
+        public var reportBlocked: String?
 
         public init(entries: [Entry] = [], businessDate: BusinessDate? = nil, focus: RowID? = nil,
                     held: [HeldTaskChange] = [], freshness: Freshness = .loading, lastUpdated: String? = nil,
@@ -105,6 +107,8 @@ public struct TasksFeature: Reducer {
         case liveRefresh
         /// A task this device changed, read again after its change was sent.
         case taskFollowed(TaskID, ReadResult<HousekeepingTask>)
+        /// The fault report form over the task detail.
+        case fault(FaultForm.Action)
         case delegate(WorkTabDelegate)
     }
 
@@ -127,6 +131,7 @@ public struct TasksFeature: Reducer {
             return listKey(key, &state)
 
         case .appeared:
+            state.reportBlocked = environment.faultForm.grants.reportBlocked
             let list = listRead.appeared(hasLoaded: &state.hasLoaded, freshness: &state.freshness,
                                          lastUpdated: state.lastUpdated)
             return .merge(list, state.detail.map { readTask($0.taskID) } ?? .none)
@@ -141,6 +146,7 @@ public struct TasksFeature: Reducer {
             return .none
 
         case .rowClicked(let id):
+            if state.detail?.fault != nil { return faultHost.reduce(.rowClicked(id), &state) }
             if state.skip != nil {
                 state.skip?.onReason = id == TasksView.skipReasonID
                 return .none
@@ -153,6 +159,7 @@ public struct TasksFeature: Reducer {
             return .none
 
         case .pasted(let text):
+            if state.detail?.fault != nil { return faultHost.reduce(.pasted(text), &state) }
             let line = InertText.sanitize(text, singleLine: true)
             if state.skip != nil {
                 state.skip?.reason += line
@@ -255,6 +262,9 @@ public struct TasksFeature: Reducer {
         case .pendingLoaded(let pending):
             showPending(pending, &state)
             return .none
+
+        case .fault(let action):
+            return faultHost.reduce(action, &state)
 
         case .delegate:
             return .none

@@ -10,7 +10,7 @@ extension TasksFeature: WorkTabFeature {
     static let readID: EffectID = "tasks.read"
     static let undoID: EffectID = "tasks.undo"
     static let detailReadID: EffectID = "tasks.detail.read"
-    public static var contextEffects: [EffectID] { [readID, detailReadID, undoID] }
+    public static var contextEffects: [EffectID] { [readID, detailReadID, undoID] + FaultForm.effectIDs }
 }
 
 extension TasksFeature.State: WorkTabFeatureState {
@@ -40,8 +40,10 @@ extension WorkFeatureTab where Feature == TasksFeature {
         ScreenBody(TasksView.view(state.feature), help: TasksView.helpKeys(state.feature))
     }
 
-    /// Whether printable keys go to the tab: while a skip reason or a note is typed.
+    /// Whether printable keys go to the tab: while a skip reason, a note or a line of the fault
+    /// form is typed.
     public static func isEditingText(_ state: State) -> Bool {
         state.feature.skip != nil || state.feature.detail?.draft != nil
+            || state.feature.detail?.fault.map(FaultForm.isEditingText) == true
     }
 }

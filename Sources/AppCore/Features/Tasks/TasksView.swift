@@ -146,6 +146,7 @@ public enum TasksView {
     /// Every key of the tab, for `?`.
     public static func helpKeys(_ state: TasksFeature.State) -> [KeyHint] {
         // The task detail's own keys, not the list's.
+        if let form = state.detail?.fault { return FaultFormView.helpKeys(form, badge: state.badge) }
         if state.detail != nil {
             return [KeyHint(key: "s", label: L("tasks.help.start_finish")),
                     KeyHint(key: "x", label: L("tasks.help.skip")),
@@ -183,6 +184,7 @@ public enum TasksView {
     // MARK: Detail
 
     static func detailView(_ detail: TasksFeature.Detail, _ state: TasksFeature.State) -> Screen {
+        if let form = detail.fault { return FaultFormView.screen(form, badge: state.badge) }
         var rows: [Row] = []
         let lines = detailLines(state)
         guard let entry = state.entry(detail.taskID) else {
@@ -229,7 +231,8 @@ public enum TasksView {
             case .reportFault:
                 rows.append(.blank)
                 rows.append(Row(id: detailLineID(line), [Span(L("room.report_fault"))],
-                                trailing: [Span(L("room.not_available_yet"), style: .muted)], style: .disabled))
+                                trailing: state.reportBlocked.map { [Span($0, style: .muted)] } ?? [],
+                                style: state.reportBlocked == nil ? .normal : .disabled))
             }
         }
         var hints: [KeyHint]

@@ -24,6 +24,8 @@ public final class LiveServices: Sendable {
     let outboxEnabled: Bool
     /// How often the live list on screen follows the instance (`GUESTCRAFT_REFRESH_SECONDS`).
     let liveRefresh: LiveRefreshSettings
+    /// The photos fault report forms re-encoded, until their report is saved.
+    let faultPhotos = FaultPhotoStore()
 
     /// Opens everything in the state directory `environment` names. Throws a sentence to print.
     public init(environment: [String: String]) throws(StartupError) {

@@ -86,23 +86,6 @@ struct LiveWork: Sendable {
             faultForm: faultForm)
     }
 
-    /// The fault report form's clients. // wired in the next step (#14): the photo re-encoder and
-    /// `LiveWork.reportFault`; until then the folder is empty, no photo is read and a report
-    /// answers "Reporting a fault is not available yet."
-    var faultForm: FaultFormEnvironment {
-        let zone = context.property.timeZone
-        return FaultFormEnvironment(
-            photoFolder: { PhotoFolderListing(directory: "", files: [], isReadable: false) },  // wired in the next step (#14)
-            encodePhoto: { _ in .failure(.failed) },  // wired in the next step (#14)
-            releasePhotos: { _ in },  // wired in the next step (#14)
-            submit: { _ in .notSaved(.unavailable) },  // wired in the next step (#14)
-            dropPhoto: { _ in false },  // wired in the next step (#14)
-            propertyDate: { PropertyDate.today(in: zone) },
-            formatTime: LiveWork.formatTime,
-            permissions: context.permissions,
-            capabilities: context.capabilities)
-    }
-
     // MARK: Saved reads
 
     var unitsKey: String { LiveWork.unitsKey(property) }

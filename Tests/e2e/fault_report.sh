@@ -112,3 +112,30 @@ wait_for "All sent"
 [ "$(stat maintenance_tickets)" = 2 ] || fail "tickets after the correction: $(stat maintenance_tickets)"
 pass "corrected (the room not taken out again), it went as one new report"
 app_stop
+
+# The housekeeper reports from a task's detail (the report is linked to the task); her role may
+# not take rooms out, so the form does not offer it.
+OTHER_HOME="$E2E_TMP/housekeeper"
+export GUESTCRAFT_HOME="$OTHER_HOME"
+pair_device housekeeper
+app_start 40x12 -- env GUESTCRAFT_PHOTOS="$pics" "$BIN_DIR/guestcraft"
+wait_for "Rooms"
+keys F4
+wait_for "Departure clean"
+keys Enter
+wait_for "Due 2026-11-02"
+keys End
+wait_for "Report a fault"
+keys Enter
+wait_for "Report a fault · Room"
+keys Enter; wait_for "Plumbing"; keys Enter
+keys Tab Tab
+keys -l "The tap drips"
+keys Tab Tab
+wait_for "Taking the room out: not for your role."
+screen | grep -q "Take room out" && fail "the housekeeper is offered to take the room out"
+keys Enter
+wait_for "Report sent for room"
+[ "$(stat maintenance_tickets)" = 3 ] || fail "tickets after the housekeeper's report: $(stat maintenance_tickets)"
+pass "the housekeeper reports from a task's detail (no block offered to her role)"
+app_stop

@@ -159,6 +159,12 @@ extension AppReducer {
     func quit(_ state: inout AppState) -> Effect<AppAction> {
         let counts = state.current?.outbox ?? .zero
         let unsent = counts.toSend + counts.toReview
+        if let tabs = state.current?.tabs, WorkTabs.hasUnsavedForm(tabs) {
+            // What was typed in a fault report is not saved anywhere until it is sent: ask first.
+            state.confirmation = Confirmation(purpose: .quit, question: L("app.quit_question_form"),
+                                              confirmLabel: L("app.quit"))
+            return .none
+        }
         guard unsent > 0 else {
             state.quitRequested = true
             return .none

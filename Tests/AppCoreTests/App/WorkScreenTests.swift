@@ -127,6 +127,24 @@ import TestSupport
         }
     }
 
+    @Test func quittingWithAFaultReportBeingWrittenAsksFirst() async {
+        let world = FakeWorld()
+        var state = AppState.working(activeTab: .housekeeping)
+        var form = FaultForm.room(UnitRef(id: "unt_h203", number: "203"), businessDate: HotelFixture.date)
+        form.description.insert("Water drips")
+        state.current?.tabs.housekeeping.feature.detail = HousekeepingFeature.RoomDetail(unitID: "unt_h203")
+        state.current?.tabs.housekeeping.feature.detail?.fault = form
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: world.environment))
+        await store.send(.keyPressed(.function(10))) {
+            $0.confirmation = Confirmation(
+                purpose: .quit,
+                question: "The fault report you are writing is not saved yet: quitting now loses it. Quit now?",
+                confirmLabel: "Quit")
+        }
+        await store.send(.keyPressed(.escape)) { $0.confirmation = nil }
+        #expect(store.state.current?.tabs.housekeeping.feature.detail?.fault?.description.text == "Water drips")
+    }
+
     @Test func questionMarkShowsTheKeysOfTheScreenAndEscapeClosesThem() async {
         let world = FakeWorld()
         let store = TestStore(initialState: AppState.working(activeTab: .account), reducer: AppReducer(environment: world.environment))

@@ -215,6 +215,11 @@ public struct WorkTabs: Reducer {
         views[tab]?.isEditingText(state) ?? false
     }
 
+    /// A fault report is being written and not saved yet (quitting would lose it).
+    public static func hasUnsavedForm(_ state: State) -> Bool {
+        state.housekeeping.feature.detail?.fault?.hasContent == true || state.tasks.feature.detail?.fault?.hasContent == true
+    }
+
     /// Whether `tab` takes the digit keys itself (Housekeeping jumps to rooms by number), so
     /// only F1–F5 switch tabs there.
     public static func takesDigits(_ state: State, tab: WorkTab) -> Bool {

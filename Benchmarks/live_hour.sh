@@ -5,13 +5,15 @@
 # forwarder (guestcraft-bench forward; the device is paired through it, so every request goes
 # that way). A shortened run, scaled: the list follows every second for WINDOW seconds (default
 # 60) and the bytes and requests of one refresh are multiplied by the 240 refreshes of an hour at
-# the default 15 s; then the app's CPU time over WINDOW seconds at the default interval.
+# the default 15 s; then the app's CPU time over WINDOW seconds at the default interval and with
+# reads that follow turned off (GUESTCRAFT_REFRESH_SECONDS=0), side by side.
 # Usage: Benchmarks/live_hour.sh BUILD_DIR   (make bench passes .build/release)
 source "$(dirname "$0")/lib/common.bash"
 bench_init "${1:-.build/release}"
 need_tool tmux
 machine
 WINDOW="${WINDOW:-60}"
+PHASES="${PHASES:-1 2}"
 
 start_demo demo
 coproc FORWARD { "$BIN/guestcraft-bench" forward --upstream "${DEMO_URL##*:}"; }
@@ -39,6 +41,7 @@ run_phase() {   # run_phase SECONDS_BETWEEN_READS
   sleep 2
 }
 
+if [[ " $PHASES " == *" 1 "* ]]; then
 echo "-- phase 1: the list follows every second for $WINDOW s (nothing changes)"
 run_phase 1
 before="$(stats)"
@@ -61,9 +64,11 @@ print(f"an hour at 15 s: {hour} requests, {per_request * hour / 1000:.1f} KB  (g
 PY
 tmux -L "$SOCKET" kill-session -t app
 wait_app_gone
+fi
 
-echo "-- phase 2: the app's CPU time at the default interval (15 s) over $WINDOW s"
-run_phase 15
+for interval in ${CPU_INTERVALS:-15 0}; do
+echo "-- phase 2: the app's CPU time, reads every $interval s (0: never), over $WINDOW s"
+run_phase "$interval"
 pid="$(app_pid)"
 hz="$(getconf CLK_TCK)"
 start="$(cpu_ticks "$pid")"
@@ -73,6 +78,8 @@ python3 - "$start" "$end" "$hz" "$WINDOW" <<'PY'
 import sys
 start, end, hz, window = map(int, sys.argv[1:])
 ms = (end - start) * 1000 / hz
-print(f"CPU: {ms:.0f} ms in {window} s ({ms / window * 3600 / 1000:.1f} s an hour; {ms / max(window / 15, 1):.1f} ms a refresh with its ticks)")
+print(f"CPU: {ms:.0f} ms in {window} s ({ms / window * 3600 / 1000:.1f} s an hour)")
 PY
 tmux -L "$SOCKET" kill-session -t app
+wait_app_gone
+done

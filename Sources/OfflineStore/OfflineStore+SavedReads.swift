@@ -35,6 +35,24 @@ extension OfflineStore {
         }
     }
 
+    /// Marks the copy of read `key` as current at `now` without rewriting it (a 304: the instance
+    /// says it is still what it holds), inside the live generation like every save. False when
+    /// there is no such copy or the generation has ended.
+    public func renewRead(_ key: String, partition: Partition, generation: GenerationID,
+                          now: Date, appVersion: String) throws(OfflineStoreError) -> Bool {
+        try wrap {
+            let changed = try db.run("""
+                UPDATE saved_reads SET saved_at = ?5
+                WHERE instance_key = ?1 AND person_id = ?2 AND workspace_id = ?3 AND key = ?4 AND app_version = ?6
+                  AND EXISTS (SELECT 1 FROM live_generations
+                              WHERE id = ?7 AND instance_key = ?1 AND person_id = ?2 AND workspace_id = ?3)
+                """, Self.values(partition) + [
+                    .text(key), .integer(OfflineTime.milliseconds(now)), .text(appVersion), .text(generation.rawValue),
+                ])
+            return changed > 0
+        }
+    }
+
     /// The copy of read `key`, when one was saved by `appVersion` less than 72 hours before `now`.
     public func savedRead(_ key: String, partition: Partition, now: Date,
                           appVersion: String) throws(OfflineStoreError) -> SavedRead? {

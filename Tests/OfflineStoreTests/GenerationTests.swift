@@ -39,6 +39,26 @@ import TestSupport
         #expect(try store.savedRead("today", partition: desk, now: t0, appVersion: "1")?.body == Data("new".utf8))
     }
 
+    @Test func aRenewedReadIsDatedAnewWithItsBodyUntouchedAndOnlyInsideALiveGeneration() throws {
+        let dir = try TemporaryDirectory()
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let generation = try store.beginGeneration(desk)
+        #expect(try store.saveRead("units", body: Data("rooms".utf8), partition: desk, generation: generation,
+                                   now: t0, appVersion: "1"))
+        let later = t0.addingTimeInterval(3600)
+        #expect(try store.renewRead("units", partition: desk, generation: generation, now: later, appVersion: "1"))
+        let renewed = try #require(try store.savedRead("units", partition: desk, now: later, appVersion: "1"))
+        #expect(renewed.body == Data("rooms".utf8))
+        #expect(renewed.savedAt == later)
+        // No copy of that key, another app version, or an ended generation: nothing renewed.
+        #expect(try !store.renewRead("tasks", partition: desk, generation: generation, now: later, appVersion: "1"))
+        #expect(try !store.renewRead("units", partition: desk, generation: generation, now: later, appVersion: "2"))
+        _ = try store.endGenerations(.generation(generation))
+        #expect(try !store.renewRead("units", partition: desk, generation: generation,
+                                     now: later.addingTimeInterval(60), appVersion: "1"))
+        #expect(try store.savedRead("units", partition: desk, now: later.addingTimeInterval(60), appVersion: "1")?.savedAt == later)
+    }
+
     @Test func aGenerationSavesOnlyIntoItsOwnPartition() throws {
         let dir = try TemporaryDirectory()
         let store = try OfflineStore(directory: dir.url, now: t0)

@@ -139,3 +139,57 @@ wait_for "Report sent for room"
 [ "$(stat maintenance_tickets)" = 3 ] || fail "tickets after the housekeeper's report: $(stat maintenance_tickets)"
 pass "the housekeeper reports from a task's detail (no block offered to her role)"
 app_stop
+
+# Lost answers and a killed send: the supervisor saves a report on room 102 with two photos
+# offline; the demo drops the answers of the ticket and of the first photo (applied, then the
+# connection closed): one ticket and two photos. Then another report; `guestcraft send` is
+# killed (kill -9) after the ticket, while a photo waits: the next send gives one ticket and two
+# photos all the same.
+export GUESTCRAFT_HOME="$E2E_TMP/home"
+report_offline() {   # report_offline ROOM TEXT: a report with both photos, saved with the demo stopped
+  app_start 40x12 -- env GUESTCRAFT_PHOTOS="$pics" "$BIN_DIR/guestcraft"
+  wait_for "Today"
+  keys F3
+  wait_for "101 F1"
+  stop_demo
+  keys "${1:0:1}" "${1:1:1}" "${1:2:1}" Enter
+  wait_for "Room $1"
+  keys End Enter
+  wait_for "Report a fault · Room $1"
+  keys Enter; wait_for "Plumbing"; keys Enter
+  keys Tab Tab
+  keys -l "$2"
+  keys Tab Enter; wait_for "ceiling.png"; keys Enter; wait_for "800×600"
+  keys Enter; wait_for "leak.jpg"; keys j Enter; wait_for "1200×1600"
+  keys Tab Tab Enter
+  wait_for "Saved; the report on room $1 will be"
+  app_stop
+}
+report_offline 102 "The shower drain is blocked"
+start_demo "$E2E_TMP/demo" --port "$PORT"
+demo_admin POST /demo/faults '{"operation": "maintenance_tickets.put", "kind": "drop_after_apply", "count": 1}' >/dev/null
+demo_admin POST /demo/faults '{"operation": "maintenance_photos.put", "kind": "drop_after_apply", "count": 1}' >/dev/null
+tickets="$(stat maintenance_tickets)"; photos="$(stat maintenance_photos)"
+for _ in 1 2 3; do "$BIN_DIR/guestcraft" send >/dev/null 2>&1 && break; sleep 1; done
+[ "$(stat maintenance_tickets)" = $((tickets + 1)) ] || fail "lost answers: tickets $tickets → $(stat maintenance_tickets)"
+[ "$(stat maintenance_photos)" = $((photos + 2)) ] || fail "lost answers: photos $photos → $(stat maintenance_photos)"
+pass "the answers of the ticket and a photo lost: still one ticket and two photos"
+
+report_offline 102 "The mirror is cracked"
+start_demo "$E2E_TMP/demo" --port "$PORT"
+demo_admin POST /demo/faults '{"operation": "maintenance_photos.put", "kind": "delay", "delay_ms": 5000, "count": 1}' >/dev/null
+tickets="$(stat maintenance_tickets)"; photos="$(stat maintenance_photos)"
+"$BIN_DIR/guestcraft" send >/dev/null &
+SEND_PID=$!
+deadline=$((SECONDS + 10))
+until [ "$(stat maintenance_tickets)" = $((tickets + 1)) ]; do
+  [ $SECONDS -lt $deadline ] || fail "the ticket was not sent"
+  sleep 0.1
+done
+sleep 0.5
+kill -9 "$SEND_PID"; wait "$SEND_PID" 2>/dev/null || true
+[ "$(stat maintenance_photos)" = "$photos" ] || fail "a photo was stored before the kill: $(stat maintenance_photos)"
+for _ in 1 2 3; do "$BIN_DIR/guestcraft" send >/dev/null 2>&1 && break; sleep 1; done
+[ "$(stat maintenance_tickets)" = $((tickets + 1)) ] || fail "after the kill: tickets $tickets → $(stat maintenance_tickets)"
+[ "$(stat maintenance_photos)" = $((photos + 2)) ] || fail "after the kill: photos $photos → $(stat maintenance_photos)"
+pass "guestcraft send killed (-9) between the ticket and its photos: the next send gives one ticket and two photos"

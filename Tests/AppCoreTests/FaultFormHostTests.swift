@@ -132,6 +132,27 @@ import Testing
 
     // MARK: The task detail
 
+    @Test func aReportBeingWrittenIsNotReplacedByAnotherTaskOpenedFromARoom() async {
+        let fault = FaultWorld(permissions: FaultWorld.housekeeper)
+        var environment = TasksWorld().environment
+        environment.faultForm = fault.environment
+        let task = TaskFixture.tasks[1]
+        var state = TasksFeature.State(entries: TaskFixture.entries(), businessDate: HotelFixture.date,
+                                       focus: "task.tsk_0005", freshness: .current, lastUpdated: "09:21", hasLoaded: true)
+        state.detail = TasksFeature.Detail(taskID: "tsk_0005", freshness: .current, focus: 4)
+        var form = FaultForm.State(unit: task.unit, taskID: "tsk_0005", taskKind: .cleanDeparture,
+                                   businessDate: HotelFixture.date, from: "2026-11-02", to: "2026-11-03",
+                                   grants: fault.environment.grants)
+        form.description.insert("Shower drains slowly")
+        state.detail?.fault = form
+        let store = TestStore(initialState: state, reducer: TasksFeature(environment: environment))
+        await store.send(.openTaskDetail("tsk_0001")) {
+            $0.notice = Notice(.info, "A fault report is being written here: send it or leave it (Esc) before opening another task.")
+        }
+        #expect(store.state.detail?.fault?.description.text == "Shower drains slowly")
+        await store.finish()
+    }
+
     @Test func theTaskDetailOpensTheFormAndTheReportIsLinkedToTheTask() async {
         let fault = FaultWorld(permissions: FaultWorld.housekeeper)
         fault.answerSubmits(.sent(FaultFixture.ticket(task: "tsk_0005"), refusedPhotos: []))

@@ -256,6 +256,11 @@ public struct TasksFeature: Reducer {
             return .merge(read(&state), state.detail.map { readTask($0.taskID) } ?? .none)
 
         case .openTaskDetail(let id):
+            // A fault report being written over another task stays: it is saved nowhere yet.
+            if let detail = state.detail, detail.taskID != id, detail.fault?.hasContent == true {
+                state.notice = Notice(.info, L("tasks.fault_report_open"))
+                return .none
+            }
             state.skip = nil
             return openDetail(id, &state)
 

@@ -124,7 +124,7 @@ extension LiveWork {
             store.saved(tokens, as: refused.ids.photos)
             let tokenOf = Dictionary(zip(refused.ids.photos, tokens), uniquingKeysWith: { first, _ in first })
             return .sent(refused.ticket, refusedPhotos: refused.refused.compactMap { photo in
-                tokenOf[photo.photo].map { AppCore.FaultPhotoRefusal(token: $0, code: photo.code, detail: photo.sentence) }
+                tokenOf[photo.photo].map { FaultPhotoRefusal(token: $0, code: photo.code, detail: photo.sentence) }
             })
         case .notSaved(.notOffered):
             return .notSaved(.unavailable)

@@ -94,7 +94,7 @@ public struct FaultReportRefusal: Sendable, Equatable {
     public var ticket: MaintenanceTicketID { ids.ticket }
 }
 
-public struct FaultPhotoRefusal: Sendable, Equatable {
+public struct FaultPhotoRefused: Sendable, Equatable {
     public var photo: MaintenancePhotoID
     /// The file name, made inert.
     public var name: String
@@ -109,7 +109,7 @@ public struct FaultPhotosRefused: Sendable, Equatable {
     public var ids: FaultReportIDs
     public var ticket: MaintenanceTicket
     public var sent: [MaintenancePhoto]
-    public var refused: [FaultPhotoRefusal]
+    public var refused: [FaultPhotoRefused]
     /// Photos still waiting for a connection.
     public var waiting: Int
 }
@@ -229,7 +229,7 @@ extension LiveWork {
             ticket = accepted
         }
         var sent: [MaintenancePhoto] = []
-        var refused: [FaultPhotoRefusal] = []
+        var refused: [FaultPhotoRefused] = []
         var waiting = 0
         for (photo, outcome) in zip(ids.photos, outcomes.dropFirst()) {
             switch outcome {
@@ -238,7 +238,7 @@ extension LiveWork {
                 let entry = entries.photos.first { $0.subject.hasSuffix(FaultPhotoOperation.separator + photo.rawValue) }
                 if let entry, let hold = entry.hold {
                     let name = FaultPhotoOperation().payload(of: entry)?.name ?? ""
-                    refused.append(FaultPhotoRefusal(photo: photo, name: InertText.sanitize(name), entry: entry.id,
+                    refused.append(FaultPhotoRefused(photo: photo, name: InertText.sanitize(name), entry: entry.id,
                                                      status: hold.status, code: hold.code,
                                                      sentence: hold.detail.map { InertText.sanitize($0) }))
                 } else {

@@ -84,12 +84,12 @@ enum FaultFixture {
     static let folderTime = Date(timeIntervalSince1970: 1_793_611_260)   // 2026-11-02 09:21 UTC
 
     /// The photos folder, given oldest first (the chooser shows the newest first).
-    static let files: [PhotoFile] = [
-        PhotoFile(name: "IMG_2038.jpg", path: "/home/hk/Pictures/IMG_2038.jpg",
+    static let files: [FolderPhoto] = [
+        FolderPhoto(name: "IMG_2038.jpg", path: "/home/hk/Pictures/IMG_2038.jpg",
                   modifiedAt: folderTime.addingTimeInterval(-3_600), byteCount: 2_140_000),
-        PhotoFile(name: "leak-under-sink.jpg", path: "/home/hk/Pictures/leak-under-sink.jpg",
+        FolderPhoto(name: "leak-under-sink.jpg", path: "/home/hk/Pictures/leak-under-sink.jpg",
                   modifiedAt: folderTime, byteCount: 3_412_000),
-        PhotoFile(name: "IMG_2040.heic", path: "/home/hk/Pictures/IMG_2040.heic",
+        FolderPhoto(name: "IMG_2040.heic", path: "/home/hk/Pictures/IMG_2040.heic",
                   modifiedAt: folderTime.addingTimeInterval(-60), byteCount: 846_000),
     ]
 

@@ -66,7 +66,7 @@ extension LiveWork {
                 let readable = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
                     && isDirectory.boolValue && FileManager.default.isReadableFile(atPath: directory)
                 let files = PhotoFolder.list(directory).map {
-                    AppCore.PhotoFile(name: $0.name, path: $0.path, modifiedAt: $0.modified, byteCount: $0.size)
+                    FolderPhoto(name: $0.name, path: $0.path, modifiedAt: $0.modified, byteCount: $0.size)
                 }
                 return PhotoFolderListing(directory: directory, files: files, isReadable: readable)
             },

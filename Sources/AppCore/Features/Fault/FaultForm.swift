@@ -89,10 +89,10 @@ public struct FaultForm: Reducer {
     public struct PhotoChooser: Sendable, Equatable {
         /// One file of the folder, with its time as the person reads it.
         public struct Entry: Sendable, Equatable {
-            public var file: PhotoFile
+            public var file: FolderPhoto
             public var time: String
 
-            public init(file: PhotoFile, time: String) {
+            public init(file: FolderPhoto, time: String) {
                 self.file = file
                 self.time = time
             }

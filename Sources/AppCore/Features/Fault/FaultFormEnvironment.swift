@@ -7,12 +7,12 @@ public struct PhotoFolderListing: Sendable, Equatable {
     /// The directory, as the person reads it (`~/Pictures`).
     public var directory: String
     /// Its files (the form shows the newest first).
-    public var files: [PhotoFile]
+    public var files: [FolderPhoto]
     /// False when the directory could not be read (missing, no permission): the form says so
     /// and offers the typed path.
     public var isReadable: Bool
 
-    public init(directory: String, files: [PhotoFile], isReadable: Bool = true) {
+    public init(directory: String, files: [FolderPhoto], isReadable: Bool = true) {
         self.directory = directory
         self.files = files
         self.isReadable = isReadable
@@ -20,7 +20,7 @@ public struct PhotoFolderListing: Sendable, Equatable {
 }
 
 /// One file of the photos folder.
-public struct PhotoFile: Sendable, Equatable {
+public struct FolderPhoto: Sendable, Equatable {
     public var name: String
     /// What `encodePhoto` is given.
     public var path: String

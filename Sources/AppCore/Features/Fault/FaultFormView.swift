@@ -29,7 +29,7 @@ public enum FaultFormView {
     }
 
     static func optionRowID(_ value: String?) -> RowID { RowID("fault.option." + (value ?? "none")) }
-    static func fileRowID(_ file: PhotoFile) -> RowID { RowID("fault.file." + file.path) }
+    static func fileRowID(_ file: FolderPhoto) -> RowID { RowID("fault.file." + file.path) }
     static let pathRowID: RowID = "fault.path"
     static func receiptRowID(_ token: String?) -> RowID { RowID("fault.receipt." + (token ?? "done")) }
     static let leaveRowID: RowID = "fault.leave"

@@ -134,25 +134,31 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 	-rmdir $(DESTDIR)$(HELPERDIR) $(DESTDIR)$(DATADIR) 2>/dev/null
 
-## deb: .build/guestcraft_<version>_<arch>.deb from the release build, with dpkg's own tools.
-DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
-DEB      := .build/guestcraft_$(VERSION)_$(DEB_ARCH).deb
-DEB_WORK := .build/deb
-DEB_ROOT := $(DEB_WORK)/guestcraft
+## deb: .build/guestcraft_<version>_<arch>.deb and guestcraft-demo_…, from the release build, with
+## dpkg's own tools. The demo server is a package of its own (docs/decisions.md).
+DEB_ARCH     := $(shell dpkg --print-architecture 2>/dev/null)
+DEB_PACKAGES := guestcraft guestcraft-demo
+DEBS         := $(foreach p,$(DEB_PACKAGES),.build/$(p)_$(VERSION)_$(DEB_ARCH).deb)
+DEB_WORK     := .build/deb
+# Each package's programs (stripped, and read by dpkg-shlibdeps) and the files moved to the demo's.
+DEB_ELF_guestcraft      := usr/bin/guestcraft usr/lib/guestcraft/guestcraft-photo
+DEB_ELF_guestcraft-demo := usr/bin/guestcraft-demo
+DEB_DEMO_FILES := usr/bin/guestcraft-demo usr/share/man/man1/guestcraft-demo.1.gz \
+                  usr/share/bash-completion/completions/guestcraft-demo
 deb: release man
 	@changelog="$$(dpkg-parsechangelog -l packaging/debian/changelog -SVersion)"; \
 	[ "$$changelog" = "$(VERSION)" ] || { echo "packaging/debian/changelog is at $$changelog, the app at $(VERSION)" >&2; exit 1; }
-	rm -rf $(DEB_WORK) && mkdir -p $(DEB_WORK)/debian $(DEB_ROOT)/DEBIAN
-	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_ROOT) PREFIX=/usr BUILD_DIR=$(BUILD_DIR)
-	strip --strip-unneeded --remove-section=.comment --remove-section=.note \
-	  $(DEB_ROOT)/usr/bin/guestcraft $(DEB_ROOT)/usr/bin/guestcraft-demo $(DEB_ROOT)/usr/lib/guestcraft/guestcraft-photo
-	gzip -9n $(DEB_ROOT)/usr/share/man/man1/*.1
-	install -d $(DEB_ROOT)/usr/share/doc/guestcraft
-	install -m 0644 packaging/debian/copyright $(DEB_ROOT)/usr/share/doc/guestcraft/
-	gzip -9nc packaging/debian/changelog > $(DEB_ROOT)/usr/share/doc/guestcraft/changelog.gz
+	rm -rf $(DEB_WORK) $(DEBS) && mkdir -p $(DEB_WORK)/debian
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_WORK)/guestcraft PREFIX=/usr BUILD_DIR=$(BUILD_DIR)
+	gzip -9n $(DEB_WORK)/guestcraft/usr/share/man/man1/*.1
+	cd $(DEB_WORK) && for f in $(DEB_DEMO_FILES); do install -d guestcraft-demo/$${f%/*} && mv guestcraft/$$f guestcraft-demo/$$f; done
 	cp packaging/debian/control packaging/debian/changelog $(DEB_WORK)/debian/
-	cd $(DEB_WORK) && dpkg-shlibdeps -Tdebian/substvars guestcraft/usr/bin/guestcraft guestcraft/usr/bin/guestcraft-demo \
-	  guestcraft/usr/lib/guestcraft/guestcraft-photo
-	cd $(DEB_WORK) && dpkg-gencontrol -pguestcraft -Pguestcraft -Tdebian/substvars
-	cd $(DEB_ROOT) && find usr -type f | LC_ALL=C sort | xargs md5sum > DEBIAN/md5sums
-	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $(DEB)
+	set -e; cd $(DEB_WORK); $(foreach p,$(DEB_PACKAGES), \
+	  strip --strip-unneeded --remove-section=.comment --remove-section=.note $(addprefix $(p)/,$(DEB_ELF_$(p))); \
+	  install -d $(p)/DEBIAN $(p)/usr/share/doc/$(p); \
+	  install -m 0644 $(CURDIR)/packaging/debian/copyright $(p)/usr/share/doc/$(p)/; \
+	  gzip -9nc debian/changelog > $(p)/usr/share/doc/$(p)/changelog.gz; \
+	  dpkg-shlibdeps -Tdebian/$(p).substvars $(addprefix $(p)/,$(DEB_ELF_$(p))); \
+	  dpkg-gencontrol -p$(p) -P$(p) -Tdebian/$(p).substvars; \
+	  (cd $(p) && find usr -type f | LC_ALL=C sort | xargs md5sum > DEBIAN/md5sums); \
+	  dpkg-deb --root-owner-group -Zxz --build $(p) $(CURDIR)/.build/$(p)_$(VERSION)_$(DEB_ARCH).deb;)

@@ -117,6 +117,7 @@ done
 [ "$("$R/usr/bin/guestcraft" --help)" = "$(catalog cli.help)" ] || fail "the packaged guestcraft --help"
 [ "$("$R/usr/bin/guestcraft" --version | head -1)" = "guestcraft $VERSION" ] || fail "the packaged --version"
 "$R/usr/bin/guestcraft-demo" --help | grep -qF "Demo members: frontdesk" || fail "the packaged guestcraft-demo --help"
+[ "$("$R/usr/bin/guestcraft-demo" --version)" = "guestcraft-demo $VERSION" ] || fail "the packaged guestcraft-demo --version"
 app_start -- "$R/usr/bin/guestcraft" --demo --rooms 20
 wait_for "Harbour View Demo · Garden Court Hotel" 30
 no_keys "$(screen)" || fail "the packaged app shows catalog keys"

@@ -13,9 +13,11 @@ TEST_PKGS  := tmux sqlite3 python3 curl openssl gzip iproute2 ncurses-term
 # Photos (#14): the tests make fixtures with the vips command line and read metadata with exiftool.
 TEST_PKGS  += libvips-tools libimage-exiftool-perl
 BENCH_PKGS := hyperfine python3-pyte valgrind time mc tig
-DEB_PKGS   := $(BUILD_PKGS) $(TEST_PKGS) $(BENCH_PKGS)
+# Installing and the .deb (#17): man pages, the package's tools and its checks.
+PKG_PKGS   := scdoc dpkg-dev binutils lintian man-db bash-completion systemd
+DEB_PKGS   := $(BUILD_PKGS) $(TEST_PKGS) $(BENCH_PKGS) $(PKG_PKGS)
 
-.PHONY: deps build release run test unit-test e2e bench clean
+.PHONY: deps build release run test unit-test e2e bench clean stamp man install uninstall deb
 
 ## deps: install every missing Debian package (as root), or print the command to do it.
 deps:
@@ -32,10 +34,10 @@ deps:
 	  exit 1; \
 	fi
 
-build: deps
+build: deps stamp
 	$(SWIFT) build -c $(CONFIG)
 
-release: deps
+release: deps stamp
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
 
 ## run: the app on the embedded demo hotel.
@@ -43,7 +45,7 @@ run: release
 	.build/release/guestcraft --demo
 
 ## test: unit and integration tests (swift test), then the end-to-end tests in tmux.
-test: deps
+test: deps stamp
 	$(SWIFT) build
 	$(SWIFT) test
 	$(MAKE) e2e
@@ -63,3 +65,100 @@ bench: release
 
 clean:
 	$(SWIFT) package clean
+
+## ---- Installing like a Debian program (#17): stamp, man, install, uninstall, deb -------------
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+# The binaries `install` copies; a test installs the debug build with BUILD_DIR=.build/debug.
+BUILD_DIR ?= .build/release
+VERSION   := $(shell sed -n 's/.*thisApp = SemanticVersion(\([0-9]*\), \([0-9]*\), \([0-9]*\)).*/\1.\2.\3/p' Sources/ClientModel/SemanticVersion.swift)
+# The man pages' date: the changelog's, so a page built twice is the same page.
+SOURCE_DATE_EPOCH ?= $(shell dpkg-parsechangelog -l packaging/debian/changelog -STimestamp 2>/dev/null)
+export SOURCE_DATE_EPOCH
+STAMP     := Sources/guestcraft/BuildStamp+Commit.swift
+MAN_PAGES := .build/man/guestcraft.1 .build/man/guestcraft-demo.1
+# Where each kind of file goes; the program finds ../share/guestcraft and ../lib/guestcraft itself.
+BINDIR    := $(PREFIX)/bin
+HELPERDIR := $(PREFIX)/lib/guestcraft
+DATADIR   := $(PREFIX)/share/guestcraft
+MAN1DIR   := $(PREFIX)/share/man/man1
+BASHCOMP  := $(PREFIX)/share/bash-completion/completions
+USERUNITS := $(PREFIX)/lib/systemd/user
+NM_HOOK   := $(PREFIX)/lib/NetworkManager/dispatcher.d/90-guestcraft-send
+NWD_HOOK  := $(PREFIX)/lib/networkd-dispatcher/routable.d/guestcraft-send
+INSTALLED := $(BINDIR)/guestcraft $(BINDIR)/guestcraft-demo $(HELPERDIR)/guestcraft-photo \
+             $(DATADIR)/en.json $(DATADIR)/themes.json $(MAN1DIR)/guestcraft.1 $(MAN1DIR)/guestcraft-demo.1 \
+             $(BASHCOMP)/guestcraft $(BASHCOMP)/guestcraft-demo \
+             $(USERUNITS)/guestcraft-send.service $(USERUNITS)/guestcraft-send.timer $(NM_HOOK) $(NWD_HOOK)
+
+## stamp: the commit `guestcraft --version` prints, in a file git ignores, rewritten only when it
+## changes (so a build is not made dirty). GUESTCRAFT_COMMIT gives it where there is no git.
+stamp:
+	@commit="$${GUESTCRAFT_COMMIT:-}"; \
+	if [ -z "$$commit" ] && commit="$$(git rev-parse --short=12 HEAD 2>/dev/null)"; then \
+	  [ -z "$$(git status --porcelain --untracked-files=no 2>/dev/null)" ] || commit="$$commit-dirty"; \
+	fi; \
+	case "$$commit" in *[!A-Za-z0-9._+-]*) echo "GUESTCRAFT_COMMIT: letters, digits and . _ + - only" >&2; exit 1;; esac; \
+	if [ -z "$$commit" ]; then rm -f '$(STAMP)'; exit 0; fi; \
+	text="$$(printf '%s\n' '// Written by `make stamp` (ignored by git): the commit `guestcraft --version` prints.' \
+	  'extension BuildStamp: CommitStamped {' "    static let stampedCommit = \"$$commit\"" '}')"; \
+	[ "$$(cat '$(STAMP)' 2>/dev/null)" = "$$text" ] || printf '%s\n' "$$text" > '$(STAMP)'
+
+## man: the manual pages, from their scdoc sources.
+man: $(MAN_PAGES)
+.build/man/%.1: docs/man/%.1.scd
+	@mkdir -p $(@D)
+	scdoc < $< > $@
+
+# `make install` builds the release first; given another BUILD_DIR it installs what is there.
+ifeq ($(origin BUILD_DIR),file)
+install: release
+endif
+
+## install: into $(DESTDIR)$(PREFIX); uninstall removes exactly those files.
+install: man
+	install -d $(addprefix $(DESTDIR),$(BINDIR) $(HELPERDIR) $(DATADIR) $(MAN1DIR) $(BASHCOMP) $(USERUNITS) \
+	  $(dir $(NM_HOOK)) $(dir $(NWD_HOOK)))
+	install -m 0755 $(BUILD_DIR)/guestcraft $(BUILD_DIR)/guestcraft-demo $(DESTDIR)$(BINDIR)/
+	install -m 0755 $(BUILD_DIR)/guestcraft-photo $(DESTDIR)$(HELPERDIR)/
+	install -m 0644 Resources/en.json Resources/themes.json $(DESTDIR)$(DATADIR)/
+	install -m 0644 $(MAN_PAGES) $(DESTDIR)$(MAN1DIR)/
+	install -m 0644 packaging/bash-completion/guestcraft packaging/bash-completion/guestcraft-demo $(DESTDIR)$(BASHCOMP)/
+	sed 's|@BINDIR@|$(BINDIR)|g' packaging/systemd/guestcraft-send.service.in > $(DESTDIR)$(USERUNITS)/guestcraft-send.service
+	chmod 0644 $(DESTDIR)$(USERUNITS)/guestcraft-send.service
+	install -m 0644 packaging/systemd/guestcraft-send.timer $(DESTDIR)$(USERUNITS)/
+	install -m 0755 packaging/network/guestcraft-send-online $(DESTDIR)$(NM_HOOK)
+	install -m 0755 packaging/network/guestcraft-send-online $(DESTDIR)$(NWD_HOOK)
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	-rmdir $(DESTDIR)$(HELPERDIR) $(DESTDIR)$(DATADIR) 2>/dev/null
+
+## deb: .build/guestcraft_<version>_<arch>.deb and guestcraft-demo_…, from the release build, with
+## dpkg's own tools. The demo server is a package of its own (docs/decisions.md).
+DEB_ARCH     := $(shell dpkg --print-architecture 2>/dev/null)
+DEB_PACKAGES := guestcraft guestcraft-demo
+DEBS         := $(foreach p,$(DEB_PACKAGES),.build/$(p)_$(VERSION)_$(DEB_ARCH).deb)
+DEB_WORK     := .build/deb
+# Each package's programs (stripped, and read by dpkg-shlibdeps) and the files moved to the demo's.
+DEB_ELF_guestcraft      := usr/bin/guestcraft usr/lib/guestcraft/guestcraft-photo
+DEB_ELF_guestcraft-demo := usr/bin/guestcraft-demo
+DEB_DEMO_FILES := usr/bin/guestcraft-demo usr/share/man/man1/guestcraft-demo.1.gz \
+                  usr/share/bash-completion/completions/guestcraft-demo
+deb: release man
+	@changelog="$$(dpkg-parsechangelog -l packaging/debian/changelog -SVersion)"; \
+	[ "$$changelog" = "$(VERSION)" ] || { echo "packaging/debian/changelog is at $$changelog, the app at $(VERSION)" >&2; exit 1; }
+	rm -rf $(DEB_WORK) $(DEBS) && mkdir -p $(DEB_WORK)/debian
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_WORK)/guestcraft PREFIX=/usr BUILD_DIR=$(BUILD_DIR)
+	gzip -9n $(DEB_WORK)/guestcraft/usr/share/man/man1/*.1
+	cd $(DEB_WORK) && for f in $(DEB_DEMO_FILES); do install -d guestcraft-demo/$${f%/*} && mv guestcraft/$$f guestcraft-demo/$$f; done
+	cp packaging/debian/control packaging/debian/changelog $(DEB_WORK)/debian/
+	set -e; cd $(DEB_WORK); $(foreach p,$(DEB_PACKAGES), \
+	  strip --strip-unneeded --remove-section=.comment --remove-section=.note $(addprefix $(p)/,$(DEB_ELF_$(p))); \
+	  install -d $(p)/DEBIAN $(p)/usr/share/doc/$(p); \
+	  install -m 0644 $(CURDIR)/packaging/debian/copyright $(p)/usr/share/doc/$(p)/; \
+	  gzip -9nc debian/changelog > $(p)/usr/share/doc/$(p)/changelog.gz; \
+	  dpkg-shlibdeps -Tdebian/$(p).substvars $(addprefix $(p)/,$(DEB_ELF_$(p))); \
+	  dpkg-gencontrol -p$(p) -P$(p) -Tdebian/$(p).substvars; \
+	  (cd $(p) && find usr -type f | LC_ALL=C sort | xargs md5sum > DEBIAN/md5sums); \
+	  dpkg-deb --root-owner-group -Zxz --build $(p) $(CURDIR)/.build/$(p)_$(VERSION)_$(DEB_ARCH).deb;)

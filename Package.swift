@@ -72,7 +72,9 @@ let package = Package(
         // outbox (saved-then-fresh reads, outbox marks, reachability), and the command line's commands.
         .target(name: "LiveClients",
                 dependencies: ["AppCore", "DeviceServices", "TerminalUI", "Catalog", "GuestCraftAPI", "HTTPClient",
-                               "InstanceClient", "OfflineStore", "Outbox", "DemoInstance", "ProcessSpawn", "PhotoEncoding"]),
+                               "InstanceClient", "OfflineStore", "Outbox", "DemoInstance", "ProcessSpawn", "PhotoEncoding",
+                               // `--version`: the C libraries' own versions.
+                               "SQLiteDB", "HTTPServer", "SodiumCrypto"]),
 
         // Wiring only: parses the command line and runs the live layer's command.
         .executableTarget(name: "guestcraft", dependencies: ["LiveClients", "AppCore", "Catalog"]),

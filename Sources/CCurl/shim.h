@@ -26,6 +26,8 @@ static inline CURLcode gc_curl_setopt_buffer(CURL *h, CURLoption o, char *v) { r
 
 /* CURL_GLOBAL_DEFAULT is a macro of macros. */
 static inline CURLcode gc_curl_global_init(void) { return curl_global_init(CURL_GLOBAL_DEFAULT); }
+/* The libcurl in use (CURLVERSION_NOW is a macro). */
+static inline const char *gc_curl_version(void) { return curl_version_info(CURLVERSION_NOW)->version; }
 /* Size CURLOPT_ERRORBUFFER needs. */
 static inline size_t gc_curl_error_size(void) { return CURL_ERROR_SIZE; }
 /* The result of a finished transfer (a union member of CURLMsg). */

@@ -144,3 +144,8 @@ final class TransportLoop: Sendable {
         if let share { _ = curl_share_cleanup(share) }
     }
 }
+
+extension HTTPClient {
+    /// The libcurl in use, from the library itself (`guestcraft --version`).
+    public static var libraryVersion: String { String(cString: gc_curl_version()) }
+}

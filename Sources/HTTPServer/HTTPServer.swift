@@ -118,3 +118,8 @@ public final class HTTPServer: Sendable {
         running.tlsStrings.forEach { free($0) }
     }
 }
+
+extension HTTPServer {
+    /// The libmicrohttpd in use, from the library itself (`guestcraft --version`).
+    public static var libraryVersion: String { String(cString: MHD_get_version()) }
+}

@@ -73,13 +73,19 @@ public struct PhotoEncoder: Sendable {
     }
 
     /// The helper: `GUESTCRAFT_PHOTO_HELPER`, else `guestcraft-photo` next to the running
-    /// executable, else `/usr/lib/guestcraft/guestcraft-photo`.
-    public static func helperPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    /// executable (the build folder), else in `../lib/guestcraft` from it (`make install` into any
+    /// prefix, the .deb), else `/usr/lib/guestcraft/guestcraft-photo`.
+    public static func helperPath(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                  executable: String? = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        -> String {
         if let path = environment["GUESTCRAFT_PHOTO_HELPER"], !path.isEmpty { return path }
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            let beside = URL(fileURLWithPath: executable).deletingLastPathComponent()
-                .appendingPathComponent("guestcraft-photo").path
-            if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        if let executable {
+            let folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+            for candidate in [folder.appendingPathComponent("guestcraft-photo"),
+                              folder.deletingLastPathComponent().appendingPathComponent("lib/guestcraft/guestcraft-photo")]
+            where FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return candidate.path
+            }
         }
         return "/usr/lib/guestcraft/guestcraft-photo"
     }

@@ -12,3 +12,8 @@ enum SodiumLibrary {
         precondition(initialized, "libsodium failed to initialize (no random source available)")
     }
 }
+
+/// The libsodium in use, from the library itself (`guestcraft --version`).
+public enum SodiumVersion {
+    public static var string: String { String(cString: sodium_version_string()) }
+}

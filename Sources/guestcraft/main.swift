@@ -21,7 +21,7 @@ case .help:
     Terminal.out(GuestcraftCommand.helpText)
     exit(0)
 case .version:
-    Terminal.out("guestcraft \(AppVersion.current)")
+    Terminal.out(VersionCommand.text(commit: BuildStamp.commit))
     exit(0)
 default:
     break

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoEncoding
 import ProcessSpawn
+import TestSupport
 import Testing
 
 /// `PhotoEncoder` against the real `guestcraft-photo` built beside the tests. Serialized: each
@@ -166,6 +167,17 @@ import Testing
         // The test runner is in the build folder, beside the helper.
         let beside = PhotoEncoder.helperPath(environment: [:])
         #expect(URL(fileURLWithPath: beside).resolvingSymlinksInPath() == URL(fileURLWithPath: PhotoFixtures.helper).resolvingSymlinksInPath())
+    }
+
+    @Test func anInstalledHelperIsFoundInLibGuestcraftBesideBin() throws {
+        let prefix = try TemporaryDirectory()
+        let helper = prefix.path("lib/guestcraft/guestcraft-photo")
+        try FileManager.default.createDirectory(atPath: prefix.path("lib/guestcraft"), withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: helper, contents: Data("#!/bin/sh\n".utf8),
+                                               attributes: [.posixPermissions: 0o755]))
+        #expect(PhotoEncoder.helperPath(environment: [:], executable: prefix.path("bin/guestcraft")) == helper)
+        #expect(PhotoEncoder.helperPath(environment: [:], executable: prefix.path("elsewhere/bin/guestcraft"))
+                == "/usr/lib/guestcraft/guestcraft-photo")
     }
 
     @Test func eachFailureHasASentence() {

@@ -199,3 +199,11 @@ public final class NCursesDriver: TerminalDriver {
         _ = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     }
 }
+
+extension NCursesDriver {
+    /// The ncurses in use, from the library itself (`curses_version()` says "ncurses 6.4.20221231").
+    public nonisolated static var libraryVersion: String {
+        let text = String(cString: curses_version())
+        return text.hasPrefix("ncurses ") ? String(text.dropFirst("ncurses ".count)) : text
+    }
+}

@@ -6,7 +6,7 @@ import ClientModel
 public enum AppAction: Equatable, Sendable {
     /// The program started: read the saved instances and preferences.
     case started
-    case startLoaded(Result<[InstanceSummary], StorageFailure>, AppPreferences)
+    case startLoaded(Result<[InstanceSummary], StorageFailure>, AppPreferences, pins: Set<Account> = [])
 
     case keyPressed(Key)
     case pasted(String)
@@ -21,6 +21,8 @@ public enum AppAction: Equatable, Sendable {
     case account(AccountFeature.Action)
     case tabs(WorkTabs.Action)
     case help(HelpFeature.Action)
+    case lock(LockFeature.Action)
+    case pinForm(PINForm.Action)
     /// The person answered the confirmation on screen.
     case confirmationAnswered(Bool)
 
@@ -42,4 +44,8 @@ public enum AppAction: Equatable, Sendable {
     /// A few seconds passed while a live list is on screen (AppReducer+Live): the header's
     /// "updated … ago" moves on, and the list follows the instance when its time has come.
     case liveTick
+    /// The idle lock's wait ended (AppReducer+Lock): it locks if no key came meanwhile.
+    case idleTimerFired
+    /// How many changes "Forgot PIN" would delete (every workspace of the account).
+    case forgotPINCounted(DeviceSessionID, OutboxCounts)
 }

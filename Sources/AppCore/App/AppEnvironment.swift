@@ -23,12 +23,19 @@ public struct AppEnvironment: Sendable {
     public var tabs: WorkTabs.Environment
     /// How often a live list on screen follows the instance (`GUESTCRAFT_REFRESH_SECONDS`).
     public var live: LiveRefreshSettings
+    /// The accounts' PINs (hashed in a file of their own).
+    public var lock: LockClient
+    /// What the device sets for every account's lock (`/etc/guestcraft/guestcraft.conf`, `--lock-idle-seconds`).
+    public var lockPolicy: LockPolicy
 
     public init(instances: InstancesClient, pairing: PairingClient, signIn: SignInClient, api: SessionAPIClient,
                 offline: OfflineClient, outbox: OutboxClient, preferences: PreferencesClient, clock: ClockClient,
                 log: @escaping @Sendable (String) -> Void, defaultDeviceName: @escaping @Sendable () -> String,
-                tabs: WorkTabs.Environment, live: LiveRefreshSettings = .off) {
+                tabs: WorkTabs.Environment, live: LiveRefreshSettings = .off, lock: LockClient = .unavailable,
+                lockPolicy: LockPolicy = .none) {
         self.live = live
+        self.lock = lock
+        self.lockPolicy = lockPolicy
         self.instances = instances
         self.pairing = pairing
         self.signIn = signIn

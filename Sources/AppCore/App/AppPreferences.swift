@@ -1,4 +1,6 @@
+import Foundation
 import GuestCraftAPI
+import ClientModel
 
 /// The app's own settings, kept beside the credentials: the instance opened last and the
 /// workspace and property each person chose on each instance (so a start, offline too, opens
@@ -9,17 +11,44 @@ public struct AppPreferences: Codable, Equatable, Sendable {
     /// The device name the person chose last.
     public var deviceName: String?
     public var choices: [WorkChoice]
+    /// Per account: the idle time chosen for its lock and its wrong PINs (never a PIN or its hash).
+    public var locks: [LockSetting]
 
-    public init(lastInstanceKey: String? = nil, deviceName: String? = nil, choices: [WorkChoice] = []) {
+    public init(lastInstanceKey: String? = nil, deviceName: String? = nil, choices: [WorkChoice] = [],
+                locks: [LockSetting] = []) {
         self.lastInstanceKey = lastInstanceKey
         self.deviceName = deviceName
         self.choices = choices
+        self.locks = locks
     }
 
     enum CodingKeys: String, CodingKey {
         case lastInstanceKey = "last_instance_key"
         case deviceName = "device_name"
-        case choices
+        case choices, locks
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        lastInstanceKey = try container.decodeIfPresent(String.self, forKey: .lastInstanceKey)
+        deviceName = try container.decodeIfPresent(String.self, forKey: .deviceName)
+        choices = try container.decodeIfPresent([WorkChoice].self, forKey: .choices) ?? []
+        // Files written before the lock (#15) have none.
+        locks = try container.decodeIfPresent([LockSetting].self, forKey: .locks) ?? []
+    }
+
+    /// The lock setting of an account (the default one when none was kept).
+    public func lock(_ account: Account) -> LockSetting {
+        locks.first { $0.instanceKey == account.instanceKey && $0.personID == account.personID }
+            ?? LockSetting(account: account)
+    }
+
+    /// Keeps `setting` as its account's.
+    public mutating func remember(_ setting: LockSetting) {
+        locks.removeAll { $0.instanceKey == setting.instanceKey && $0.personID == setting.personID }
+        if setting != LockSetting(account: Account(instanceKey: setting.instanceKey, personID: setting.personID)) {
+            locks.append(setting)
+        }
     }
 
     /// The choice of a person on an instance, if any.
@@ -36,6 +65,7 @@ public struct AppPreferences: Codable, Equatable, Sendable {
     /// Forgets the choices of an instance (of one person when `personID` is given).
     public mutating func forget(instanceKey: String, personID: String? = nil) {
         choices.removeAll { $0.instanceKey == instanceKey && (personID == nil || $0.personID == personID) }
+        locks.removeAll { $0.instanceKey == instanceKey && (personID == nil || $0.personID == personID) }
         if personID == nil, lastInstanceKey == instanceKey { lastInstanceKey = nil }
     }
 }
@@ -62,5 +92,27 @@ public struct WorkChoice: Codable, Equatable, Sendable {
         case instanceKey = "instance_key"
         case personID = "person_id"
         case workspace, property
+    }
+}
+
+/// An account's lock as the preferences keep it: the idle time its person chose and the wrong
+/// PINs typed since the last right one (so that a restart does not clear a wait).
+public struct LockSetting: Codable, Equatable, Sendable {
+    public var instanceKey: String
+    public var personID: String
+    public var idle: IdleChoice
+    public var attempts: LockAttempts
+
+    public init(account: Account, idle: IdleChoice = .standard, attempts: LockAttempts = LockAttempts()) {
+        instanceKey = account.instanceKey
+        personID = account.personID
+        self.idle = idle
+        self.attempts = attempts
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case instanceKey = "instance_key"
+        case personID = "person_id"
+        case idle, attempts
     }
 }

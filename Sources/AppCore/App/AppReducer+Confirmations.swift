@@ -12,8 +12,9 @@ extension AppReducer {
             state.quitRequested = true
             return .none
 
-        case .signOut(let id):
+        case .signOut(let id), .forgotPIN(let id):
             guard let current = state.current, current.session.sessionID == id else { return .none }
+            let forget = forgetPIN(current.offlineAccount, &state)
             let session = current.session
             let account = current.offlineAccount
             let name = current.instance.name
@@ -23,7 +24,7 @@ extension AppReducer {
             let signOut = environment.api.signOut
             let forgetAccount = environment.offline.forgetAccount
             let log = environment.log
-            return .merge(leave, savePreferences(state), .run { send in
+            return .merge(leave, forget, savePreferences(state), .run { send in
                 let outcome = await signOut(session)
                 if case .failure(let error) = await forgetAccount(account) { log("sign-out: forgetting the account failed: \(error)") }
                 send(.signedOut(instanceName: name, outcome))
@@ -32,6 +33,7 @@ extension AppReducer {
         case .removeInstance(let instance):
             var effects: [Effect<AppAction>] = []
             if state.current?.instance.key == instance.key { effects.append(leaveCurrent(&state)) }
+            for account in state.pins where account.instanceKey == instance.key { effects.append(forgetPIN(account, &state)) }
             state.preferences.forget(instanceKey: instance.key)
             state.route = .connect(ConnectFeature.State(notice: Notice(.info, L("connect.removing"))))
             let remove = environment.instances.remove

@@ -74,6 +74,8 @@ extension AppReducer {
             let account = current.offlineAccount
             let id = current.session.sessionID
             return .run { send in send(.signOutCounted(id, await accountCounts(account))) }
+        case .run(let command):
+            return pinCommand(command, &state)
         case .discard(let change):
             state.confirmation = Confirmation(purpose: .discard(change.id),
                                               question: L("account.discard_question", ["change": change.summary]),

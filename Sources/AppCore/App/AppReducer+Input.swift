@@ -13,6 +13,9 @@ extension AppReducer {
     }
 
     func keyPressed(_ key: Key, _ state: inout AppState) -> Effect<AppAction> {
+        if key == KeyMap.lockKey, state.current != nil, !state.isLocked {
+            return lockNow(&state)
+        }
         if var confirmation = state.confirmation {
             switch key {
             case .character("y"), .character("Y"):
@@ -28,6 +31,12 @@ extension AppReducer {
                 break
             }
             return .none
+        }
+        if state.isLocked {
+            return lockScope.reduce(into: &state, action: .lock(.keyPressed(key)))
+        }
+        if state.pinForm != nil {
+            return pinFormScope.reduce(into: &state, action: .pinForm(.keyPressed(key)))
         }
         if state.help != nil {
             return helpScope.reduce(into: &state, action: .help(.keyPressed(key)))
@@ -87,6 +96,8 @@ extension AppReducer {
     /// A scan: on a work screen that does not take text, a room tag opens that room's detail
     /// from any tab; anywhere else (a field, Connect, a question) its keys are typed as they came.
     func scanned(_ text: String, _ state: inout AppState) -> Effect<AppAction> {
+        // A room tag is no PIN: a scanner must not use up the locked screen's tries.
+        guard !state.isLocked, state.pinForm == nil else { return .none }
         // A burst that is no room tag ("/HV-1004" typed fast on Today) is keys, as typed.
         guard state.route == .work, state.confirmation == nil, state.help == nil, !state.isEditingText,
               let current = state.current, current.visibleTabs.contains(.housekeeping),
@@ -112,7 +123,7 @@ extension AppReducer {
     }
 
     func pasted(_ text: String, _ state: inout AppState) -> Effect<AppAction> {
-        guard state.confirmation == nil, state.help == nil else { return .none }
+        guard state.confirmation == nil, state.help == nil, !state.isLocked, state.pinForm == nil else { return .none }
         switch state.route {
         case .starting, .workspace: return .none
         case .connect: return connectScope.reduce(into: &state, action: .connect(.pasted(text)))
@@ -131,6 +142,7 @@ extension AppReducer {
             }
             return .none
         }
+        guard !state.isLocked, state.pinForm == nil else { return .none }
         if state.help != nil {
             if case .row(let id) = target, let index = HelpFeature.index(of: id) {
                 return helpScope.reduce(into: &state, action: .help(.rowClicked(index)))

@@ -205,6 +205,9 @@ extension AppReducer {
         let instance = summary.instance
         var current = CurrentInstance(instance: instance, session: session)
         current.activeTab = WorkTab.opening(among: current.visibleTabs)
+        // An account with a PIN opens locked: a start (after SIGHUP, a reboot) never shows it without the PIN.
+        current.lock = openingLock(current.offlineAccount, state)
+        if let lock = current.lock { effects.append(lockFeature.start(lock).map(AppAction.lock)) }
         state.preferences.lastInstanceKey = instance.key
         effects.append(savePreferences(state))
         effects.append(checkInstance(instance, session: session))
@@ -287,7 +290,9 @@ extension AppReducer {
         guard state.current != nil else { return .none }
         let leave = leaveContext(&state)
         state.current = nil
-        return .merge(leave, .cancel(id: Self.checkID), .cancel(id: Self.verifyID), .cancel(id: WorkspaceFeature.loadID))
+        state.pinForm = nil
+        return .merge(leave, .cancel(id: Self.checkID), .cancel(id: Self.verifyID), .cancel(id: WorkspaceFeature.loadID),
+                      .cancel(id: LockFeature.tickID), .cancel(id: LockFeature.checkID), .cancel(id: PINForm.effectID))
     }
 
     /// A 401 for the session on screen: forget exactly that token and the account's offline
@@ -297,6 +302,7 @@ extension AppReducer {
         let session = current.session
         let account = current.offlineAccount
         let leave = leaveCurrent(&state)
+        let forget = forgetPIN(account, &state)
         state.preferences.forget(instanceKey: current.instance.key, personID: session.user.id.rawValue)
         state.route = .signIn(SignInFeature.State(
             instance: current.instance, deviceName: deviceName(state),
@@ -305,7 +311,7 @@ extension AppReducer {
         let forgetAccount = environment.offline.forgetAccount
         let log = environment.log
         return .merge(
-            leave,
+            leave, forget,
             .run { _ in
                 await forgetToken(session)
                 if case .failure(let error) = await forgetAccount(account) { log("401: forgetting the account failed: \(error)") }

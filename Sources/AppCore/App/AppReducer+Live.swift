@@ -43,7 +43,7 @@ public struct LiveClock: Sendable, Equatable {
 }
 
 /// Whether the app follows the instance now: a live list on screen (Today, Housekeeping,
-/// My tasks) of a context, the instance reachable, the setting on. Offline, the outbox's
+/// My tasks) of a context, the instance reachable, the setting on, the screen not locked. Offline, the outbox's
 /// back-off decides when to try (its answer brings `connectionRestored`); on another tab, in
 /// Account or on Connect nothing runs, so an idle app costs nothing.
 struct LiveFollow: Equatable {
@@ -51,7 +51,7 @@ struct LiveFollow: Equatable {
     let tab: WorkTab?
 
     init(_ state: AppState, _ settings: LiveRefreshSettings) {
-        guard settings.interval != nil, case .work = state.route, let current = state.current,
+        guard settings.interval != nil, case .work = state.route, let current = state.current, current.lock == nil,
               current.context != nil, current.activeTab.isLive, current.visibleTabs.contains(current.activeTab),
               current.connection != .offline
         else {

@@ -10,6 +10,7 @@ extension AppReducer {
         let preferences = environment.preferences
         let offline = environment.offline
         let news = environment.outbox.news
+        let lock = environment.lock
         return .merge(
             .run { send in
                 let loaded = await preferences.load()
@@ -21,7 +22,7 @@ extension AppReducer {
                     }
                     await offline.retainAccounts(Set(accounts))
                 }
-                send(.startLoaded(list, loaded))
+                send(.startLoaded(list, loaded, pins: await lock.accountsWithPIN()))
             },
             .run(id: Self.newsID) { send in
                 for await item in news() { send(.outboxNews(item)) }

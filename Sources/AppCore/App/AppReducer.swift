@@ -16,6 +16,7 @@ public struct AppReducer: Reducer {
     let signInFeature: SignInFeature
     let workspaceFeature: WorkspaceFeature
     let accountFeature: AccountFeature
+    let lockFeature: LockFeature
     let workTabs: WorkTabs
 
     public init(environment: AppEnvironment) {
@@ -25,6 +26,7 @@ public struct AppReducer: Reducer {
         signInFeature = SignInFeature(environment: environment)
         workspaceFeature = WorkspaceFeature(environment: environment)
         accountFeature = AccountFeature(environment: environment)
+        lockFeature = LockFeature(environment: environment)
         workTabs = WorkTabs(environment: environment.tabs)
     }
 
@@ -48,8 +50,9 @@ public struct AppReducer: Reducer {
 
     public func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
         let before = LiveFollow(state, environment.live)
+        let idle = IdleWatch(state, environment.lockPolicy)
         let effect = reduceAction(into: &state, action: action)
-        return .merge(effect, follow(after: action, from: before, &state))
+        return .merge(effect, follow(after: action, from: before, &state), watchIdle(from: idle, &state))
     }
 
     func reduceAction(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
@@ -57,20 +60,41 @@ public struct AppReducer: Reducer {
         case .started:
             return start()
 
-        case .startLoaded(let result, let preferences):
+        case .startLoaded(let result, let preferences, let pins):
             state.preferences = preferences
+            state.pins = pins
             return startLoaded(result, &state)
 
         case .keyPressed(let key):
+            if key != KeyMap.lockKey, let locked = inputLocks(&state) { return locked }
             return keyPressed(key, &state)
 
         case .scanned(let text):
+            if let locked = inputLocks(&state) { return locked }
             return scanned(text, &state)
         case .pasted(let text):
+            if let locked = inputLocks(&state) { return locked }
             return pasted(text, &state)
 
         case .clicked(let target):
+            if let locked = inputLocks(&state) { return locked }
             return clicked(target, &state)
+
+        case .idleTimerFired:
+            return idleTimerFired(&state)
+
+        case .forgotPINCounted(let id, let counts):
+            return forgotPINCounted(id, counts, &state)
+
+        case .lock(.delegate(let delegate)):
+            return lockDelegate(delegate, &state)
+        case .lock:
+            return lockScope.reduce(into: &state, action: action)
+
+        case .pinForm(.delegate(let delegate)):
+            return pinFormDelegate(delegate, &state)
+        case .pinForm:
+            return pinFormScope.reduce(into: &state, action: action)
 
         case .passingNoticesExpired:
             state.current?.notices.removeAll { $0.level == .info }
@@ -172,6 +196,7 @@ public struct AppReducer: Reducer {
     }
 
     func loadAccount(_ state: inout AppState) -> Effect<AppAction> {
+        refreshAccountLock(&state)
         guard var account = state.current?.account, state.current?.generation != nil else { return .none }
         let effect = accountFeature.load(&account)
         state.current?.account = account

@@ -15,10 +15,14 @@ public struct AppState: Equatable, Sendable {
     /// A question before something that deletes or ends (quit, sign out, remove, discard).
     public var confirmation: Confirmation?
     public var quitRequested: Bool
+    /// The accounts of this device that have a PIN (the PIN file's, read at start).
+    public var pins: Set<Account>
+    /// Account's dialog to set, change or remove the PIN.
+    public var pinForm: PINForm.State?
 
     public init(route: Route = .starting, current: CurrentInstance? = nil, preferences: AppPreferences = AppPreferences(),
                 options: AppOptions = AppOptions(), help: HelpFeature.State? = nil, confirmation: Confirmation? = nil,
-                quitRequested: Bool = false) {
+                quitRequested: Bool = false, pins: Set<Account> = [], pinForm: PINForm.State? = nil) {
         self.route = route
         self.current = current
         self.preferences = preferences
@@ -26,7 +30,12 @@ public struct AppState: Equatable, Sendable {
         self.help = help
         self.confirmation = confirmation
         self.quitRequested = quitRequested
+        self.pins = pins
+        self.pinForm = pinForm
     }
+
+    /// Whether the screen is locked (the account on screen's lock is up).
+    public var isLocked: Bool { current?.lock != nil }
 
     // Optional views of the route, for scoping child features.
 
@@ -60,17 +69,23 @@ public struct AppState: Equatable, Sendable {
         set { if let newValue { current?.account = newValue } }
     }
 
+    var lock: LockFeature.State? {
+        get { current?.lock }
+        set { if let newValue { current?.lock = newValue } }
+    }
+
     /// Whether the screen takes printable keys as text (so `q`, `?` and digits are typed).
     public var isEditingText: Bool {
+        if isLocked || pinForm != nil { return true }
         switch route {
-        case .starting: false
-        case .connect(let s): s.isEditingText
-        case .pair(let s): s.isEditingText
-        case .signIn(let s): s.isEditingText
-        case .workspace: false
+        case .starting: return false
+        case .connect(let s): return s.isEditingText
+        case .pair(let s): return s.isEditingText
+        case .signIn(let s): return s.isEditingText
+        case .workspace: return false
         case .work:
-            if let current, current.activeTab != .account { WorkTabs.isEditingText(current.tabs, tab: current.activeTab) }
-            else { false }
+            if let current, current.activeTab != .account { return WorkTabs.isEditingText(current.tabs, tab: current.activeTab) }
+            return false
         }
     }
 }
@@ -147,6 +162,10 @@ public struct CurrentInstance: Equatable, Sendable {
     public var account: AccountFeature.State
     /// How the live list on screen follows the instance (AppReducer+Live).
     public var live = LiveClock()
+    /// The locked screen, while it is up: nothing of the account shows until its PIN is typed.
+    public var lock: LockFeature.State?
+    /// The person's last key, paste or click while the idle lock watches (AppReducer+Lock).
+    public var lastActivity: Date?
 
     public init(instance: SavedInstance, session: StoredSession, capabilities: [Capability]? = nil,
                 workspace: Workspace? = nil, property: Property? = nil, generation: GenerationID? = nil,
@@ -196,6 +215,8 @@ public struct Confirmation: Equatable, Sendable {
         case signOut(DeviceSessionID)
         case removeInstance(SavedInstance)
         case discard(Int64)
+        /// "Forgot PIN" on the locked screen: sign that account out.
+        case forgotPIN(DeviceSessionID)
     }
 
     public var purpose: Purpose

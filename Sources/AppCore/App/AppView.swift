@@ -9,6 +9,7 @@ public enum AppView {
 
     /// The screen for `state`.
     public static func view(_ state: AppState) -> Screen {
+        if let current = state.current, let lock = current.lock { return locked(lock, current, state.confirmation) }
         let body = body(state)
         var hints = body.hints
         if !state.isEditingText {
@@ -24,7 +25,24 @@ public enum AppView {
             screen.notices = current.notices.map { $0.level == .info ? $0.brief : $0 } + body.notices
         }
         if let help = state.help { screen.overlay = HelpFeature.overlay(help) }
+        if let form = state.pinForm {
+            screen.overlay = PINForm.overlay(form)
+            screen.hints = PINForm.hints
+        }
         if let confirmation = state.confirmation {
+            screen.overlay = overlay(confirmation)
+            screen.hints = [KeyHint(key: "y", label: confirmation.confirmLabel), KeyHint(key: "n", label: L("keys.keep"))]
+        }
+        return screen
+    }
+
+    /// The locked screen: the instance, the person and the PIN, nothing of the screen underneath
+    /// (no header, tabs or notices of the account); "Forgot PIN"'s question over it.
+    static func locked(_ lock: LockFeature.State, _ current: CurrentInstance, _ confirmation: Confirmation?) -> Screen {
+        let body = LockFeature.view(lock, instance: current.instance.name, person: current.session.user.name)
+        var screen = Screen(id: "locked", rows: body.rows, focus: body.focus, notices: body.notices, hints: body.hints,
+                            isLocked: true)
+        if let confirmation {
             screen.overlay = overlay(confirmation)
             screen.hints = [KeyHint(key: "y", label: confirmation.confirmLabel), KeyHint(key: "n", label: L("keys.keep"))]
         }

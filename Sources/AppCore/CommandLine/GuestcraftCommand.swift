@@ -30,11 +30,14 @@ public enum GuestcraftCommand: Equatable, Sendable {
         public var demo: DemoOptions?
         /// Open this at start (`guestcraft open room/101`).
         public var link: OpenLink?
+        /// Seconds before every account with a PIN locks (`--lock-idle-seconds N`: tests, kiosks).
+        public var lockIdleSeconds: Int?
 
-        public init(mouse: Bool = true, demo: DemoOptions? = nil, link: OpenLink? = nil) {
+        public init(mouse: Bool = true, demo: DemoOptions? = nil, link: OpenLink? = nil, lockIdleSeconds: Int? = nil) {
             self.mouse = mouse
             self.demo = demo
             self.link = link
+            self.lockIdleSeconds = lockIdleSeconds
         }
     }
 
@@ -136,6 +139,12 @@ public enum GuestcraftCommand: Equatable, Sendable {
                 options.mouse = false
             case "--demo":
                 demo = true
+            case "--lock-idle-seconds":
+                guard let value = rest.popFirst() else { return missingValue(argument) }
+                guard let seconds = LockPolicy.idleSeconds(value) else {
+                    return .failure(UsageError(message: L("cli.bad_lock_idle", ["value": value])))
+                }
+                options.lockIdleSeconds = seconds
             case "--as":
                 guard let value = rest.popFirst() else { return missingValue(argument) }
                 guard let role = DemoRole(rawValue: value) else {

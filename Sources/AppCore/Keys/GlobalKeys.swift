@@ -12,6 +12,7 @@ public enum GlobalKeys {
             KeyHint(key: "r", label: L("keys.refresh")),
             KeyHint(key: "?", label: L("keys.help")),
             KeyHint(key: "q", label: L("keys.quit")),
+            lock,
         ]
     }
 
@@ -20,6 +21,9 @@ public enum GlobalKeys {
 
     /// The hint for `?`, first on every key-hint line.
     public static var help: KeyHint { KeyHint(key: "?", label: L("keys.help_short")) }
+
+    /// The hint for `Ctrl-X` (`KeyMap.lockKey`).
+    public static var lock: KeyHint { KeyHint(key: "^X", label: L("keys.lock")) }
 
     /// The hint for `q`.
     public static var quit: KeyHint { KeyHint(key: "q", label: L("keys.quit_short")) }

@@ -12,7 +12,7 @@ public enum KeyMap {
         switch tab {
         case .housekeeping: ["d", "c", "i", "s", "f", "a"]
         case .tasks: ["s", "x", "u", "e"]
-        case .account: ["w", "i", "o", "x"]
+        case .account: ["w", "i", "o", "x", "p", "t", "e"]
         // Today and Search show the reservation and guest screens (DeskDetail): assign, unassign,
         // check in, check out, undo, guest; Today also prints the downtime report.
         case .today: ["a", "u", "c", "o", "z", "g", "p"]
@@ -20,9 +20,14 @@ public enum KeyMap {
         }
     }
 
+    /// Locks the screen at once, from every screen of an account, text fields too. `Ctrl-L` is
+    /// the terminal's redraw; `Ctrl-X` means nothing to the terminal, its line discipline
+    /// (`stty -a`) or tmux and screen without their prefix (screen's lock is `prefix x`).
+    public static let lockKey = Key.control("x")
+
     /// The first column of README's "Keys" table, in order.
     public static let readmeKeys = [
         "`1`–`5`, `F1`–`F5`", "arrows, `j`/`k`, PgUp/PgDn, Home/End", "Enter", "Esc, Backspace", "`/`", "`r`",
-        "`n`", "`v`", "`?`", "`q`",
+        "`n`", "`v`", "`?`", "`q`", "`Ctrl-X`",
     ]
 }

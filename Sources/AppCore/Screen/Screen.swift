@@ -19,10 +19,14 @@ public struct Screen: Equatable, Sendable {
     public var hints: [KeyHint]
     /// A box over everything else (help); it takes the cursor while shown.
     public var overlay: Overlay?
+    /// The locked screen: the terminal wipes what it drew before (its scrollback too), and the
+    /// keys that would signal (Ctrl-C, Ctrl-Z, Ctrl-Backslash) are plain keys while it shows.
+    public var isLocked: Bool
 
     public init(id: String, header: Header? = nil, tabs: [Tab] = [], rows: [Row] = [], lazyRows: LazyRows? = nil,
                 focus: RowID? = nil, notices: [Notice] = [], hints: [KeyHint] = [],
-                overlay: Overlay? = nil) {
+                overlay: Overlay? = nil, isLocked: Bool = false) {
+        self.isLocked = isLocked
         self.id = id
         self.header = header
         self.tabs = tabs

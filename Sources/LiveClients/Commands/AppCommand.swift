@@ -10,8 +10,10 @@ public enum AppCommand {
     @MainActor
     public static func run(_ options: GuestcraftCommand.RunOptions, appOptions: AppOptions, services: LiveServices) -> Int32 {
         let log = services.log
+        var environment = AppEnvironment.live(services)
+        if let seconds = options.lockIdleSeconds { environment.lockPolicy.idleSeconds = seconds }
         let store = Store(initialState: AppState(options: appOptions),
-                          reducer: AppReducer(environment: .live(services)),
+                          reducer: AppReducer(environment: environment),
                           onEffectError: { log.write("effect failed: \($0)") })
         let driver = NCursesDriver(options: .fromEnvironment(services.environment, mouse: options.mouse), log: log)
         log.write("app: started (version \(AppVersion.current))")

@@ -18,7 +18,7 @@ extension AppEnvironment {
             pairing: .live(services),
             signIn: .live(services),
             api: .live(services),
-            offline: .live(services.offline, log: log),
+            offline: .live(services.offline, pins: services.pins, log: log),
             outbox: .live(services),
             preferences: PreferencesClient(load: { services.preferences.load() },
                                            save: { services.preferences.save($0) }),
@@ -26,7 +26,39 @@ extension AppEnvironment {
             log: { log.write($0) },
             defaultDeviceName: { DefaultDeviceName.make() },
             tabs: .live(services),
-            live: services.liveRefresh)
+            live: services.liveRefresh,
+            lock: .live(services.pins, log: log),
+            lockPolicy: services.lockPolicy)
+    }
+}
+
+extension LockClient {
+    /// The PIN file's accounts and hashes; hashing and checking (Argon2id) run off the UI thread
+    /// in the effect that calls them. Failures go to the log without the PIN.
+    static func live(_ pins: PINStore, log: DeviceServices.Log) -> LockClient {
+        LockClient(
+            accountsWithPIN: {
+                do { return try pins.accounts() } catch {
+                    log.write("pins: reading failed: \(error)")
+                    return []
+                }
+            },
+            setPIN: { account, pin in
+                do { return .success(try pins.set(pin.digits, for: account)) } catch {
+                    return .failure(StorageFailure("\(error)"))
+                }
+            },
+            removePIN: { account in
+                do { return .success(try pins.remove(account)) } catch {
+                    return .failure(StorageFailure("\(error)"))
+                }
+            },
+            verify: { account, pin in
+                do { return try pins.verify(pin.digits, for: account) } catch {
+                    log.write("pins: reading failed: \(error)")
+                    return false
+                }
+            })
     }
 }
 
@@ -197,7 +229,7 @@ extension SessionAPIClient {
 }
 
 extension OfflineClient {
-    static func live(_ store: OfflineStore, log: DeviceServices.Log) -> OfflineClient {
+    static func live(_ store: OfflineStore, pins: PINStore, log: DeviceServices.Log) -> OfflineClient {
         OfflineClient(
             newGeneration: { GenerationID(rawValue: IdempotencyKey.random()) },
             beginGeneration: { partition, id in
@@ -220,6 +252,7 @@ extension OfflineClient {
                 (try? store.outboxCounts(account: account)) ?? .zero
             },
             retainAccounts: { accounts in
+                do { try pins.retain(accounts) } catch { log.write("start: PIN clean-up failed: \(error)") }
                 do {
                     let forgotten = try store.retainAccounts(accounts)
                     if forgotten.outboxEntries + forgotten.savedReads > 0 {

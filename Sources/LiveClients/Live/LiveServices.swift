@@ -26,6 +26,15 @@ public final class LiveServices: Sendable {
     let liveRefresh: LiveRefreshSettings
     /// The photos fault report forms re-encoded, until their report is saved.
     let faultPhotos = FaultPhotoStore()
+    /// The accounts' lock PINs, hashed (`pins`).
+    let pins: PINStore
+    /// The device's lock settings: the system-wide file's, then `GUESTCRAFT_LOCK_IDLE_SECONDS`
+    /// (the command line's `--lock-idle-seconds` is applied by the app's command).
+    let lockPolicy: LockPolicy
+
+    /// The system-wide configuration file (an administrator's; `GUESTCRAFT_SYSTEM_CONFIG` names
+    /// another, for tests).
+    public static let systemConfigPath = "/etc/guestcraft/guestcraft.conf"
 
     /// Opens everything in the state directory `environment` names. Throws a sentence to print.
     public init(environment: [String: String]) throws(StartupError) {
@@ -53,6 +62,12 @@ public final class LiveServices: Sendable {
             throw StartupError(L("cli.credentials_failed", ["path": directory.path]))
         }
         do {
+            pins = try PINStore(directory: directory)
+        } catch {
+            log.write("pins: \(error)")
+            throw StartupError(L("cli.credentials_failed", ["path": directory.path]))
+        }
+        do {
             offline = try OfflineStore(directory: directory)
         } catch {
             log.write("offline store: \(error)")
@@ -65,6 +80,26 @@ public final class LiveServices: Sendable {
         outboxEnabled = !registry.names.isEmpty
         outbox = OutboxEngine(store: offline, registry: registry, timing: Self.outboxTiming(environment))
         liveRefresh = Self.liveRefresh(environment, log: log)
+        lockPolicy = Self.lockPolicy(environment, log: log)
+    }
+
+    /// The system-wide file's `require_lock` and `lock_idle_seconds`, then
+    /// `GUESTCRAFT_LOCK_IDLE_SECONDS`; what cannot be read is said in the log and left out.
+    static func lockPolicy(_ environment: [String: String], log: Log) -> LockPolicy {
+        let path = environment["GUESTCRAFT_SYSTEM_CONFIG"].flatMap { $0.isEmpty ? nil : $0 } ?? systemConfigPath
+        var policy = LockPolicy.none
+        if let data = FileManager.default.contents(atPath: path) {
+            let (read, problems) = LockPolicy.parse(config: String(decoding: data, as: UTF8.self))
+            policy = read
+            for problem in problems { log.write("config \(path): \(problem)") }
+            log.write("config \(path): lock \(policy.required ? "required" : "not required")\(policy.idleSeconds.map { ", idle \($0) s" } ?? "")")
+        }
+        if let text = environment["GUESTCRAFT_LOCK_IDLE_SECONDS"], !text.isEmpty {
+            if let seconds = LockPolicy.idleSeconds(text) { policy.idleSeconds = seconds } else {
+                log.write(L("cli.lock_idle_invalid", ["value": InertText.sanitize(text)]))
+            }
+        }
+        return policy
     }
 
     /// `GUESTCRAFT_REFRESH_SECONDS`: whole seconds between the live list's reads, 0 for never;

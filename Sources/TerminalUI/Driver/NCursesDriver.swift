@@ -74,6 +74,7 @@ public final class NCursesDriver: TerminalDriver {
         _ = define_key("\u{1B}[200~", gc_key_paste_begin())
         _ = define_key("\u{1B}[201~", gc_key_paste_end())
         writeToTerminal("\u{1B}[?2004h")
+        setTitle()
         log?.write("terminal started: TERM=\(term), colour \(palette?.usesColor == true ? "on" : "off")")
     }
 
@@ -81,6 +82,7 @@ public final class NCursesDriver: TerminalDriver {
         guard let screen else { return }
         if options.mouse { _ = mousemask(0, nil) }
         writeToTerminal("\u{1B}[?2004l")
+        if setsTitle { writeToTerminal("\u{1B}[23;0t") }
         _ = endwin()
         delscreen(screen)
         self.screen = nil
@@ -190,6 +192,37 @@ public final class NCursesDriver: TerminalDriver {
             styleBits[token] = (attributes, entry.pair)
         }
         self.palette = palette
+    }
+
+    /// Whether the terminal's title was set (and is given back at the end).
+    private var setsTitle = false
+
+    /// The window title says only the app's name, never a room, guest or task: on terminals that
+    /// have one (xterm's and those that follow it), the title before is pushed and given back.
+    private func setTitle() {
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        let titled = ["xterm", "screen", "tmux", "rxvt", "alacritty", "foot", "kitty", "wezterm", "konsole", "vte", "gnome"]
+        guard titled.contains(where: term.hasPrefix) else { return }
+        setsTitle = true
+        writeToTerminal("\u{1B}[22;0t\u{1B}]0;" + L("app.name") + "\u{07}")
+    }
+
+    public func setLocked(_ locked: Bool) {
+        guard screen != nil else { return }
+        if locked {
+            // Ctrl-C, Ctrl-Z and Ctrl-\ are keys on the locked screen, not a way out to the shell.
+            _ = raw()
+            // Everything drawn is wiped: the next draw paints every cell; then the scrollback goes
+            // (`CSI 3 J`), for terminals where the app's screen is not an alternate one.
+            _ = clear()
+            drawn = nil
+            _ = refresh()
+            writeToTerminal("\u{1B}[3J")
+        } else {
+            _ = noraw()
+            _ = cbreak()
+        }
+        log?.write(locked ? "terminal: locked screen" : "terminal: unlocked")
     }
 
     /// Writes control bytes straight to the terminal (bracketed paste on and off).

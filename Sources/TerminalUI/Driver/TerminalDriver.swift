@@ -16,6 +16,13 @@ public protocol TerminalDriver: AnyObject {
     func wait(wakeFD: Int32) -> WaitOutcome
     /// Draws a laid-out screen and puts the cursor where it says.
     func draw(_ grid: CellGrid)
+    /// The locked screen comes (true) or goes: on coming, everything drawn before is wiped, the
+    /// terminal's scrollback too, and the keys that would signal are read as keys until it goes.
+    func setLocked(_ locked: Bool)
+}
+
+extension TerminalDriver {
+    public func setLocked(_ locked: Bool) {}
 }
 
 /// Why `wait` returned.

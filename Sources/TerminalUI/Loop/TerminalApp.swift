@@ -56,6 +56,8 @@ public enum TerminalApp {
         var viewport = Viewport()
         var grid: CellGrid?
         var needsDraw = true
+        // Whether the screen drawn last was the locked one.
+        var locked = false
         // When the input of the frame being made was read (only timed when someone listens).
         var inputRead: ContinuousClock.Instant?
 
@@ -98,8 +100,12 @@ public enum TerminalApp {
 
             if needsDraw {
                 let size = driver.size()
-                let frame = ScreenLayout.layout(view(store.state), width: size.width, height: size.height,
-                                                viewport: viewport)
+                let screen = view(store.state)
+                if screen.isLocked != locked {
+                    locked = screen.isLocked
+                    driver.setLocked(locked)
+                }
+                let frame = ScreenLayout.layout(screen, width: size.width, height: size.height, viewport: viewport)
                 viewport = frame.viewport
                 grid = frame.grid
                 let laidOut = inputRead.map { _ in ContinuousClock.now }

@@ -12,13 +12,27 @@ public struct AccountFeature: Reducer {
         public var isLoading: Bool
         public var focus: Focus
         public var notice: Notice?
+        /// The account's PIN lock, as the app knows it (set each time Account is loaded).
+        public var lock: LockSummary
 
         public init(changes: [PendingChange] = [], isLoading: Bool = false, focus: Focus = .command(.switchProperty),
-                    notice: Notice? = nil) {
+                    notice: Notice? = nil, lock: LockSummary = LockSummary()) {
             self.changes = changes
             self.isLoading = isLoading
             self.focus = focus
             self.notice = notice
+            self.lock = lock
+        }
+
+        /// The commands shown: the PIN's own only where they mean something.
+        var commands: [Command] {
+            Command.allCases.filter { command in
+                switch command {
+                case .lockAfter: lock.hasPIN
+                case .removePIN: lock.hasPIN && !lock.required
+                default: true
+                }
+            }
         }
 
         var waiting: [PendingChange] { changes.filter { $0.hold == nil } }
@@ -26,7 +40,7 @@ public struct AccountFeature: Reducer {
 
         /// Focusable places, top to bottom.
         var order: [Focus] {
-            Command.allCases.map(Focus.command) + waiting.map { .change($0.id) } + held.map { .change($0.id) }
+            commands.map(Focus.command) + waiting.map { .change($0.id) } + held.map { .change($0.id) }
         }
 
         var focusedChange: PendingChange? {
@@ -38,6 +52,11 @@ public struct AccountFeature: Reducer {
     /// The commands of the screen, in order.
     public enum Command: String, CaseIterable, Hashable, Sendable {
         case switchProperty, switchInstance, sendNow, signOut
+        /// Set a PIN, or change the one set.
+        case pin
+        /// How long the screen may stay untouched before it locks (needs a PIN).
+        case lockAfter
+        case removePIN
 
         var key: Character {
             switch self {
@@ -45,15 +64,23 @@ public struct AccountFeature: Reducer {
             case .switchInstance: "i"
             case .sendNow: "n"
             case .signOut: "o"
+            case .pin: "p"
+            case .lockAfter: "t"
+            case .removePIN: "e"
             }
         }
 
-        var title: String {
+        func title(_ lock: LockSummary) -> String {
             switch self {
             case .switchProperty: L("account.switch_property")
             case .switchInstance: L("account.switch_instance")
             case .sendNow: L("account.send_now")
             case .signOut: L("account.sign_out")
+            case .pin: lock.hasPIN ? L("account.change_pin") : L("account.set_pin")
+            case .lockAfter:
+                if let seconds = lock.forcedSeconds { L("account.lock_after_device", ["time": IdleText.duration(seconds)]) }
+                else { L("account.lock_after", ["time": IdleText.choice(lock.idle)]) }
+            case .removePIN: L("account.remove_pin")
             }
         }
     }
@@ -140,7 +167,7 @@ public struct AccountFeature: Reducer {
         case .character("x"), .delete:
             if let change = state.focusedChange { return .send(.delegate(.discard(change))) }
         case .character(let c):
-            if let command = Command.allCases.first(where: { $0.key == c }) { return .send(.delegate(.run(command))) }
+            if let command = state.commands.first(where: { $0.key == c }) { return .send(.delegate(.run(command))) }
         default: break
         }
         return .none
@@ -188,6 +215,7 @@ public struct AccountFeature: Reducer {
     }
 
     static func hints(_ state: State) -> [KeyHint] {
+        // The PIN's keys are in `?` and on their rows; the line keeps the everyday ones.
         var hints: [KeyHint] = []
         if state.focusedChange != nil { hints.append(KeyHint(key: "x", label: L("account.key_discard"))) }
         // The commands' own keys (`Command.key`), so the line never says another key than the one that works.
@@ -201,7 +229,7 @@ public struct AccountFeature: Reducer {
     static func helpKeys(_ state: State) -> [KeyHint] {
         var keys: [KeyHint] = []
         if state.focusedChange != nil { keys.append(KeyHint(key: "x", label: L("account.key_discard"))) }
-        keys += Command.allCases.map { KeyHint(key: String($0.key), label: $0.title) }
+        keys += state.commands.map { KeyHint(key: String($0.key), label: $0.title(state.lock)) }
         return keys + [KeyHint(key: "r", label: L("keys.refresh"))]
     }
 
@@ -219,8 +247,13 @@ public struct AccountFeature: Reducer {
             labelled(L("account.device"), [Span(inert: info.session.deviceName)]),
             .blank,
         ]
-        for command in Command.allCases {
-            var title = command.title
+        for command in state.commands {
+            if command == .pin {
+                rows.append(.blank)
+                rows.append(labelled(L("account.lock"), [Span(state.lock.hasPIN ? L("account.lock_on") : L("account.lock_off"),
+                                                              style: state.lock.hasPIN ? .normal : .muted)]))
+            }
+            var title = command.title(state.lock)
             if command == .sendNow, info.counts.toSend > 0 {
                 title += " (" + L("header.to_send", ["count": info.counts.toSend]) + ")"
             }

@@ -91,7 +91,7 @@ public enum AppView {
             if current.activeTab == .account {
                 let info = AccountFeature.Info(instance: current.instance, session: current.session,
                                                workspace: current.workspace, property: current.property,
-                                               counts: current.outbox)
+                                               counts: current.outbox, owner: current.owner)
                 return AccountFeature.view(current.account, info: info)
             }
             return WorkTabs.content(current.tabs, tab: current.activeTab)
@@ -116,7 +116,9 @@ public enum AppView {
 
     /// The header of the instance on screen.
     static func header(_ current: CurrentInstance) -> Header {
-        Header(instance: InertString(current.instance.name),
+        // With several accounts on the device the header says whose screen this is.
+        Header(instance: InertString(current.owner == nil ? current.instance.name
+                                         : current.session.user.name + " · " + current.instance.name),
                property: current.property.map { InertString($0.name) },
                businessDate: current.property.map { InertString($0.businessDate.description) },
                connection: current.connection,

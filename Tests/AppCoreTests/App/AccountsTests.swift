@@ -232,6 +232,25 @@ import TestSupport
         #expect(world.unexpected.all.isEmpty)
     }
 
+    @Test func atADeskLeftLockedAnotherPersonGoesToTheirOwnAccountLockedToo() {
+        let clock = ManualClock()
+        var state = twoAccounts()
+        state.pins = [Self.account(Self.fatima), Self.account(Self.hana)]
+        state.current?.lock = LockFeature.State(account: Self.account(Self.fatima), now: clock.now)
+        #expect(AppView.view(state).hints.contains(KeyHint(key: "a", label: "Switch account")))
+        let store = Store(initialState: state, reducer: AppReducer(environment: environment(FakeWorld(), clock: clock)))
+        defer { store.effects.cancelAll() }
+        store.send(.keyPressed(.character("a")))
+        #expect(store.state.current?.session == Self.hana)
+        #expect(store.state.current?.lock == LockFeature.State(account: Self.account(Self.hana), now: clock.now),
+                "switching to an account with a PIN asks for it")
+        let drawn = TextGrid.snapshot(ScreenLayout.layout(AppView.view(store.state), width: 40, height: 12).grid)
+        #expect(drawn.contains("Hana Kowalski") && !drawn.contains("Fatima"))
+        // Back to Fatima: locked again.
+        store.send(.keyPressed(.character("a")))
+        #expect(store.state.current?.session == Self.fatima && store.state.isLocked)
+    }
+
     @Test func theSamePersonOpensAgainOnTheAccountLastUsedThere() {
         let reducer = AppReducer(environment: FakeWorld().recordingEnvironment)
         var state = AppState(preferences: AppPreferences(lastInstanceKey: Self.instance.key, lastPersonID: "usr_housekeeper"))

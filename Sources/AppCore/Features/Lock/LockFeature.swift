@@ -57,6 +57,8 @@ public struct LockFeature: Reducer {
             case attemptsChanged(LockAttempts)
             /// "Forgot PIN": sign the account out (after saying what it deletes).
             case forgotPIN
+            /// `a`: the next account of the device (it opens locked when it has a PIN).
+            case switchAccount
         }
     }
 
@@ -119,6 +121,8 @@ public struct LockFeature: Reducer {
         switch key {
         case .character("f") where state.mode == .unlock, .character("F") where state.mode == .unlock:
             return .send(.delegate(.forgotPIN))
+        case .character("a"), .character("A"):
+            return .send(.delegate(.switchAccount))
         case .character(let c):
             guard state.secondsLeft == 0, c.isASCIIDigit else { return .none }
             if state.entry.isEmpty, state.mode == .unlock { state.notice = nil }
@@ -185,7 +189,8 @@ public struct LockFeature: Reducer {
     static let pinRow: RowID = "lock.pin"
 
     /// The locked screen: the instance, the person and the PIN field, nothing of the screen underneath.
-    public static func view(_ state: State, instance: String, person: String) -> ScreenBody {
+    /// `canSwitch`: the device has other accounts (`a` goes to the next).
+    public static func view(_ state: State, instance: String, person: String, canSwitch: Bool = false) -> ScreenBody {
         let prompt: String
         switch state.mode {
         case .unlock: prompt = L("lock.locked")
@@ -214,6 +219,7 @@ public struct LockFeature: Reducer {
         }
         var hints = [KeyHint(key: L("keys.enter"), label: state.mode == .unlock ? L("lock.key_unlock") : L("lock.key_next"))]
         if state.mode == .unlock { hints.append(KeyHint(key: "f", label: L("lock.key_forgot"))) }
+        if canSwitch { hints.append(KeyHint(key: "a", label: L("account.switch_account"))) }
         return ScreenBody(rows: rows, focus: pinRow, notices: notices, hints: hints)
     }
 }

@@ -8,15 +8,6 @@
 source "$(dirname "$0")/lib.sh" "$1"
 
 applied() { demo_admin GET /demo/stats | json "d['writes_applied'].get('$1', 0)"; }
-quit_app() {
-  keys q
-  local deadline=$((SECONDS + 10))
-  until screen | grep -qF "[exited"; do
-    screen | grep -qF "Quit now?" && keys y
-    [ $SECONDS -lt $deadline ] || fail "the app did not quit"
-    sleep 0.1
-  done
-}
 
 start_demo "$E2E_TMP/demo"
 PORT="${DEMO_URL##*:}"

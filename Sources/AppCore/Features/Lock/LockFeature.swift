@@ -141,12 +141,7 @@ public struct LockFeature: Reducer {
     }
 
     private func submit(_ state: inout State) -> Effect<Action> {
-        guard state.secondsLeft == 0 else { return .none }
-        guard state.entry.isValid else {
-            state.notice = Notice(.warning, L("lock.pin_length"))
-            return .none
-        }
-        let pin = state.entry
+        guard state.secondsLeft == 0, let pin = PIN.submitted(state.entry, notice: &state.notice) else { return .none }
         let account = state.account
         let lock = environment.lock
         switch state.mode {

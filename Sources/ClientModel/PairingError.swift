@@ -10,8 +10,9 @@ public enum PairingError: Error, Sendable, Equatable, CustomStringConvertible {
     case connect(ConnectError)
     /// The instance does not declare `mobile_pairing`.
     case pairingNotOffered
-    /// This device is already signed in there: sign out first.
-    case alreadySignedIn
+    /// This device is already signed in there as this person (named): switch to that account.
+    /// Another person of the same instance is added as an account of its own.
+    case alreadySignedIn(person: String)
     case invalidDeviceName(DeviceName.Problem)
     /// This device already sent this code once; sending it again would revoke the session the
     /// first use created, so it is never sent twice.
@@ -28,7 +29,7 @@ public enum PairingError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notHTTPS: "pairing link not HTTPS"
         case .connect(let error): "instance refused: \(error)"
         case .pairingNotOffered: "the instance does not offer pairing"
-        case .alreadySignedIn: "already signed in to this instance"
+        case .alreadySignedIn: "already signed in to this instance as this person"
         case .invalidDeviceName(let problem): problem.description
         case .codeAlreadyUsed: "this code was already used on this device"
         case .codeRefused: "the code is unknown, expired or used"

@@ -4,8 +4,9 @@ import GuestCraftAPI
 public enum SignInError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The instance does not accept loopback redirects.
     case browserSignInNotOffered
-    /// This device is already signed in there: sign out first.
-    case alreadySignedIn
+    /// This device is already signed in there as this person (named): switch to that account.
+    /// Another person of the same instance is added as an account of its own.
+    case alreadySignedIn(person: String)
     case invalidDeviceName(DeviceName.Problem)
     /// The loopback listener could not start.
     case listenerFailed(String)
@@ -27,7 +28,7 @@ public enum SignInError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .browserSignInNotOffered: "browser sign-in not offered"
-        case .alreadySignedIn: "already signed in to this instance"
+        case .alreadySignedIn: "already signed in to this instance as this person"
         case .invalidDeviceName(let problem): problem.description
         case .listenerFailed(let why): "loopback listener failed: \(why)"
         case .denied: "the person cancelled in the browser"

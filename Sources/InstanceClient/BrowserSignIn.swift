@@ -24,17 +24,11 @@ public final class BrowserSignIn: Sendable {
     private let codeSent = Mutex(false)
 
     /// Opens the loopback listener and the browser. Refuses an instance without loopback
-    /// redirects, one this device is signed in to, and an invalid device name.
+    /// redirects and an invalid device name (a person this device is already signed in as there
+    /// is refused once the code is exchanged: `finish`).
     public init(instance: ConnectedInstance, deviceName: String, connector: InstanceConnector,
                 credentials: CredentialStore, openBrowser: BrowserOpener) throws(SignInError) {
         guard instance.offersBrowserSignIn else { throw .browserSignInNotOffered }
-        let existing: StoredSession?
-        do {
-            existing = try credentials.session(for: instance.origin)
-        } catch {
-            throw .storage(error)
-        }
-        guard existing == nil else { throw .alreadySignedIn }
         switch DeviceName.validate(deviceName) {
         case .success(let name): self.deviceName = name
         case .failure(let problem): throw .invalidDeviceName(problem)
@@ -96,11 +90,16 @@ public final class BrowserSignIn: Sendable {
         } catch {
             throw .exchange(error)
         }
+        let existing: StoredSession?
         do {
             try credentials.saveInstance(instance)
-            try credentials.saveSession(session)
+            existing = try credentials.addSession(session)
         } catch {
             throw .storage(error)
+        }
+        if let existing {
+            await Pairing.revoke(session, http: connector.http)
+            throw .alreadySignedIn(person: existing.user.name)
         }
         return session
     }

@@ -3,7 +3,8 @@ import GuestCraftAPI
 import SodiumCrypto
 
 /// The device's saved instances and device sessions, in `credentials.json` (0600) in the state
-/// directory (0700). Each session keeps the origin that issued it; one session per instance.
+/// directory (0700). Each session keeps the origin that issued it; one session per person and
+/// instance (several people of one instance are accounts of their own).
 /// Every call reads the file again, so two processes (the app and `guestcraft send`) agree;
 /// writes hold a lock file and replace the file atomically.
 public final class CredentialStore: Sendable {
@@ -97,19 +98,45 @@ public final class CredentialStore: Sendable {
         try load().sessions
     }
 
-    /// The device session of that instance, if this device is signed in there.
+    /// The first device session of that instance, if this device is signed in there.
     public func session(for origin: InstanceOrigin) throws(CredentialStoreError) -> StoredSession? {
         try load().sessions.first { $0.origin == origin }
     }
 
-    /// Keeps `session` as its instance's session (replacing an older one there); the instance must be saved.
+    /// Every device session of that instance, one per person, oldest first.
+    public func sessions(for origin: InstanceOrigin) throws(CredentialStoreError) -> [StoredSession] {
+        try load().sessions.filter { $0.origin == origin }
+    }
+
+    /// The device session of that person on that instance, if any.
+    public func session(for origin: InstanceOrigin, person: UserID) throws(CredentialStoreError) -> StoredSession? {
+        try load().sessions.first { $0.origin == origin && $0.user.id == person }
+    }
+
+    /// Keeps `session` as its person's session on its instance (replacing an older one of the same
+    /// person there; other people's stay); the instance must be saved.
     public func saveSession(_ session: StoredSession) throws(CredentialStoreError) {
         try modify { (contents: inout Contents) throws(CredentialStoreError) in
             guard contents.instances.contains(where: { $0.origin == session.origin }) else {
                 throw .instanceNotSaved(origin: session.origin.string)
             }
-            contents.sessions.removeAll { $0.origin == session.origin }
+            contents.sessions.removeAll { $0.origin == session.origin && $0.user.id == session.user.id }
             contents.sessions.append(session)
+        }
+    }
+
+    /// Keeps a session just made unless this device already has one for the same person there:
+    /// answers that one (and keeps nothing) so the caller refuses the pairing or sign-in.
+    public func addSession(_ session: StoredSession) throws(CredentialStoreError) -> StoredSession? {
+        try modify { (contents: inout Contents) throws(CredentialStoreError) -> StoredSession? in
+            guard contents.instances.contains(where: { $0.origin == session.origin }) else {
+                throw .instanceNotSaved(origin: session.origin.string)
+            }
+            if let existing = contents.sessions.first(where: { $0.origin == session.origin && $0.user.id == session.user.id }) {
+                return existing
+            }
+            contents.sessions.append(session)
+            return nil
         }
     }
 

@@ -42,13 +42,11 @@ public final class Pairing: Sendable {
         return (origin, link.pairingCode)
     }
 
-    /// Checks a scanned, pasted or typed link and its instance: like Connect, plus `mobile_pairing`,
-    /// and refuses an instance this device is already signed in to.
+    /// Checks a scanned, pasted or typed link and its instance: like Connect, plus `mobile_pairing`.
+    /// (Who the code signs in is known only once it is exchanged: `exchange` refuses a person this
+    /// device is already signed in as.)
     public func check(_ text: String, cancellation: HTTPCancellation? = nil) async throws(PairingError) -> PairingCandidate {
         let (origin, code) = try Self.parse(text, environment: connector.environment)
-        if try storage({ () throws(CredentialStoreError) in try credentials.session(for: origin) }) != nil {
-            throw .alreadySignedIn
-        }
         let instance: ConnectedInstance
         do {
             instance = try await connector.connect(origin: origin, cancellation: cancellation)
@@ -60,7 +58,9 @@ public final class Pairing: Sendable {
     }
 
     /// After the person confirmed: exchanges the code with `deviceName` and saves the instance and
-    /// its new session.
+    /// its new session, an account of its own beside the other people signed in there. When this
+    /// device is already signed in there as the same person, the new session is revoked (best
+    /// effort) and the pairing refused: switch to that account.
     public func exchange(_ candidate: PairingCandidate, deviceName: String,
                          cancellation: HTTPCancellation? = nil) async throws(PairingError) -> StoredSession {
         let name: String
@@ -81,11 +81,21 @@ public final class Pairing: Sendable {
         } catch {
             throw .exchange(error)
         }
-        try storage { () throws(CredentialStoreError) in
+        let existing = try storage { () throws(CredentialStoreError) -> StoredSession? in
             try credentials.saveInstance(candidate.instance)
-            try credentials.saveSession(session)
+            return try credentials.addSession(session)
+        }
+        if let existing {
+            await Self.revoke(session, http: connector.http)
+            throw .alreadySignedIn(person: existing.user.name)
         }
         return session
+    }
+
+    /// Revokes a session this device will not keep (a second one of the same person); what the
+    /// instance answers does not matter.
+    static func revoke(_ session: StoredSession, http: HTTPClient) async {
+        _ = try? await InstanceClient(session: session, http: http).revokeOwnSession()
     }
 
     private func storage<T>(_ body: () throws(CredentialStoreError) -> T) throws(PairingError) -> T {

@@ -21,15 +21,16 @@ extension CredentialStore {
         return outcome
     }
 
-    /// Removes an instance: signs this device out there if it is signed in, then deletes the
-    /// instance and everything this store keeps for it. Nil when it held no session.
+    /// Removes an instance: signs every account of this device out there, then deletes the
+    /// instance and everything this store keeps for it. Nil when it held no session; else the
+    /// first outcome that is not `.revoked` (the instance could not be told), or `.revoked`.
     @discardableResult
     public func removeInstance(_ origin: InstanceOrigin, http: HTTPClient, logger: ClientLogger? = nil,
                                cancellation: HTTPCancellation? = nil) async throws(CredentialStoreError) -> SignOutOutcome? {
         var outcome: SignOutOutcome?
-        if let session = try session(for: origin) {
-            outcome = try await signOut(InstanceClient(session: session, http: http, logger: logger),
-                                        cancellation: cancellation)
+        for session in try sessions(for: origin) {
+            let one = try await signOut(InstanceClient(session: session, http: http, logger: logger), cancellation: cancellation)
+            if outcome == nil || outcome == .revoked { outcome = one }
         }
         try removeInstance(origin)
         return outcome

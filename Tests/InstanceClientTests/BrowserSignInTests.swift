@@ -153,13 +153,6 @@ import TestSupport
             _ = try BrowserSignIn(instance: noLoopback, deviceName: "desk", connector: setup.connector,
                                   credentials: setup.credentials, openBrowser: setup.opener)
         }
-        // An instance this device is signed in to.
-        try setup.credentials.saveInstance(setup.instance)
-        try setup.credentials.saveSession(fakeSession(origin: setup.instance.origin))
-        #expect(throws: SignInError.alreadySignedIn) {
-            _ = try BrowserSignIn(instance: setup.instance, deviceName: "desk", connector: setup.connector,
-                                  credentials: setup.credentials, openBrowser: setup.opener)
-        }
         #expect(setup.opened.value.isEmpty)
     }
 }

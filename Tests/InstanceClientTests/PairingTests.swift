@@ -133,13 +133,27 @@ import TestSupport
         await #expect(throws: PairingError.connect(.appTooOld(minimum: "3.0.0"))) { _ = try await device.pairing.check(link) }
     }
 
-    @Test func anInstanceThisDeviceIsSignedInToIsRefused() async throws {
+    @Test func theSamePersonAgainIsRefusedAndAnotherPersonIsAdded() async throws {
         let demo = try Demo()
         let device = try Device()
         let first = try await demo.admin.issuePairing(member: "frontdesk").pairingURL
-        _ = try await device.pairing.exchange(try await device.pairing.check(first), deviceName: "terminal")
-        let second = try await demo.admin.issuePairing(member: "manager").pairingURL
-        await #expect(throws: PairingError.alreadySignedIn) { _ = try await device.pairing.check(second) }
+        let fatima = try await device.pairing.exchange(try await device.pairing.check(first), deviceName: "terminal")
+        // Fatima again: the code is exchanged (only then is the person known), the new session revoked, nothing kept.
+        let again = try await device.pairing.check(try await demo.admin.issuePairing(member: "frontdesk").pairingURL)
+        await #expect(throws: PairingError.alreadySignedIn(person: "Fatima Okafor")) {
+            _ = try await device.pairing.exchange(again, deviceName: "terminal")
+        }
+        #expect(try await demo.requests(.deviceSessionsRevoke) == 1)
+        #expect(try device.credentials.sessions() == [fatima])
+        // Another person of the same instance is an account of its own.
+        let second = try await demo.admin.issuePairing(member: "housekeeper").pairingURL
+        let hana = try await device.pairing.exchange(try await device.pairing.check(second), deviceName: "terminal")
+        #expect(hana.user.name == "Hana Kowalski" && hana.sessionID != fatima.sessionID)
+        #expect(try device.credentials.sessions(for: fatima.origin) == [fatima, hana])
+        #expect(try device.credentials.session(for: fatima.origin, person: hana.user.id) == hana)
+        // Each works with its own session.
+        #expect(try await InstanceClient(session: fatima, http: makeHTTP()).workspaces().value != nil)
+        #expect(try await InstanceClient(session: hana, http: makeHTTP()).workspaces().value != nil)
     }
 
     @Test func anInvalidDeviceNameKeepsTheCode() async throws {

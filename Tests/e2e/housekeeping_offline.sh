@@ -6,16 +6,6 @@
 # counts), the screens show nothing pending, and the rooms have their new versions.
 source "$(dirname "$0")/lib.sh" "$1"
 
-# q, and y when the app asks because changes are unsent.
-quit_app() {
-  keys q
-  local deadline=$((SECONDS + 10))
-  until screen | grep -qF "[exited"; do
-    screen | grep -qF "Quit now?" && keys y
-    [ $SECONDS -lt $deadline ] || fail "the app did not quit"
-    sleep 0.1
-  done
-}
 
 start_demo "$E2E_TMP/demo"
 PORT="${DEMO_URL##*:}"

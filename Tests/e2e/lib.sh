@@ -89,6 +89,17 @@ paste_text() { tmux -L "$TMUX_SOCKET" set-buffer -- "$1"; tmux -L "$TMUX_SOCKET"
 resize() { tmux -L "$TMUX_SOCKET" resize-window -t app -x "$1" -y "$2"; }
 cursor() { tmux -L "$TMUX_SOCKET" display -p -t app '#{cursor_x},#{cursor_y}'; }
 
+# quit_app: q, and y when the app asks because changes are unsent; waits for the app to exit.
+quit_app() {
+  keys q
+  local deadline=$((SECONDS + 10))
+  until screen | grep -qF "[exited"; do
+    screen | grep -qF "Quit now?" && keys y
+    [ $SECONDS -lt $deadline ] || fail "the app did not quit"
+    sleep 0.1
+  done
+}
+
 # wait_for TEXT [SECONDS]: waits until the screen contains TEXT (fixed string).
 wait_for() {
   local text="$1" limit="${2:-15}"

@@ -9,15 +9,6 @@
 # departures and in house from the saved copy.
 source "$(dirname "$0")/lib.sh" "$1"
 
-quit_app() {
-  keys q
-  local deadline=$((SECONDS + 10))
-  until screen | grep -qF "[exited"; do
-    screen | grep -qF "Quit now?" && keys y
-    [ $SECONDS -lt $deadline ] || fail "the app did not quit"
-    sleep 0.1
-  done
-}
 
 # report_run OUT ERR [args…]: runs the report, sets REPORT_STATUS.
 report_run() {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Connect refuses what is not a usable GuestCraft instance, each refusal with its own sentence;
-# an instance already signed in is refused for pairing ("sign out first").
+# pairing the person this device is already signed in as is refused ("switch to that account"),
+# another person of the same instance is added as an account of its own.
 source "$(dirname "$0")/lib.sh" "$1"
 
 # Something that answers HTTP but is not GuestCraft.
@@ -58,8 +59,10 @@ wait_for "Switch instance"
 keys i
 wait_for "Connect to a GuestCraft instance"
 paste_text "$LINK2"
-wait_for "already signed in to this instance. Sign out first."
-pass "pairing an instance this device is signed in to says to sign out first"
+wait_for "Pair this device with this instance?"
+keys y
+wait_for "already signed in to this instance as Hana Kowalski — switch to"
+pass "pairing the same person again is refused: switch to that account"
 keys Escape
 wait_for "Saved instances"
 keys q
@@ -77,3 +80,14 @@ wait_for "Offline"
 pass "with the instance stopped, the app opens on its saved property, offline"
 keys q
 wait_for "[exited 0]"
+
+# Another person of the same instance is added beside Hana; the same person again is refused.
+start_demo "$E2E_TMP/demo" --capabilities mobile_sessions,mobile_pairing,housekeeping,housekeeping_tasks \
+  --port "${DEMO_URL##*:}"
+pair_device supervisor
+OUT="$("$BIN_DIR/guestcraft" pair "$(pairing_link supervisor)" --yes 2>&1)" && fail "the same person paired twice: $OUT"
+[[ "$OUT" == *"already signed in to this instance as Samir Haddad — switch to that account."* ]] || fail "pair printed: $OUT"
+STATUS="$("$BIN_DIR/guestcraft" status)" || fail "status failed"
+[ "$(grep -c . <<<"$STATUS")" = 2 ] && grep -qF "Hana Kowalski" <<<"$STATUS" && grep -qF "Samir Haddad" <<<"$STATUS" \
+  || fail "status printed: $STATUS"
+pass "another person is added as an account of its own; the same person again is refused"

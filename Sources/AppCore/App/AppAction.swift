@@ -48,4 +48,6 @@ public enum AppAction: Equatable, Sendable {
     case idleTimerFired
     /// How many changes "Forgot PIN" would delete (every workspace of the account).
     case forgotPINCounted(DeviceSessionID, OutboxCounts)
+    /// The changes each account of this device keeps, for Account's list (on screen: the session's).
+    case accountsCounted(DeviceSessionID, [DeviceSessionID: OutboxCounts])
 }

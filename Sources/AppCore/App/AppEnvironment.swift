@@ -61,19 +61,31 @@ public struct StorageFailure: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String { details }
 }
 
-/// A saved instance as Connect lists it: the instance, its session if this device is signed in,
-/// and how many changes wait there (in every account and workspace).
+/// A saved instance as Connect lists it: the instance, this device's sessions there (one per
+/// person signed in, each an account of its own), and how many changes wait there (in every
+/// account and workspace).
 public struct InstanceSummary: Equatable, Sendable {
     public var instance: SavedInstance
-    public var session: StoredSession?
+    /// In the order they were added.
+    public var sessions: [StoredSession]
     /// Unsent changes kept for this instance (to send and to review).
     public var unsent: Int
 
     public init(instance: SavedInstance, session: StoredSession?, unsent: Int) {
+        self.init(instance: instance, sessions: session.map { [$0] } ?? [], unsent: unsent)
+    }
+
+    public init(instance: SavedInstance, sessions: [StoredSession], unsent: Int) {
         self.instance = instance
-        self.session = session
+        self.sessions = sessions
         self.unsent = unsent
     }
+
+    /// The first account there, if this device is signed in.
+    public var session: StoredSession? { sessions.first }
+
+    /// Its accounts.
+    public var accounts: [SignedIn] { sessions.map { SignedIn(instance: instance, session: $0) } }
 }
 
 /// Saved instances and their sessions (`credentials.json`), and checking an address.

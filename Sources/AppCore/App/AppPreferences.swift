@@ -8,15 +8,18 @@ import ClientModel
 public struct AppPreferences: Codable, Equatable, Sendable {
     /// The key of the instance opened last.
     public var lastInstanceKey: String?
+    /// The person opened last there (several people can be signed in to one instance).
+    public var lastPersonID: String?
     /// The device name the person chose last.
     public var deviceName: String?
     public var choices: [WorkChoice]
     /// Per account: the idle time chosen for its lock and its wrong PINs (never a PIN or its hash).
     public var locks: [LockSetting]
 
-    public init(lastInstanceKey: String? = nil, deviceName: String? = nil, choices: [WorkChoice] = [],
-                locks: [LockSetting] = []) {
+    public init(lastInstanceKey: String? = nil, lastPersonID: String? = nil, deviceName: String? = nil,
+                choices: [WorkChoice] = [], locks: [LockSetting] = []) {
         self.lastInstanceKey = lastInstanceKey
+        self.lastPersonID = lastPersonID
         self.deviceName = deviceName
         self.choices = choices
         self.locks = locks
@@ -24,6 +27,7 @@ public struct AppPreferences: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case lastInstanceKey = "last_instance_key"
+        case lastPersonID = "last_person_id"
         case deviceName = "device_name"
         case choices, locks
     }
@@ -31,6 +35,7 @@ public struct AppPreferences: Codable, Equatable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         lastInstanceKey = try container.decodeIfPresent(String.self, forKey: .lastInstanceKey)
+        lastPersonID = try container.decodeIfPresent(String.self, forKey: .lastPersonID)
         deviceName = try container.decodeIfPresent(String.self, forKey: .deviceName)
         choices = try container.decodeIfPresent([WorkChoice].self, forKey: .choices) ?? []
         // Files written before the lock (#15) have none.

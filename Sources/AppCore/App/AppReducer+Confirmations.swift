@@ -16,6 +16,7 @@ extension AppReducer {
             guard let current = state.current, current.session.sessionID == id else { return .none }
             let forget = forgetPIN(current.offlineAccount, &state)
             let session = current.session
+            state.accounts.removeAll { $0.session.sessionID == session.sessionID }
             let account = current.offlineAccount
             let name = current.instance.name
             let leave = leaveCurrent(&state)
@@ -34,6 +35,7 @@ extension AppReducer {
             var effects: [Effect<AppAction>] = []
             if state.current?.instance.key == instance.key { effects.append(leaveCurrent(&state)) }
             for account in state.pins where account.instanceKey == instance.key { effects.append(forgetPIN(account, &state)) }
+            state.accounts.removeAll { $0.instance.key == instance.key }
             state.preferences.forget(instanceKey: instance.key)
             state.route = .connect(ConnectFeature.State(notice: Notice(.info, L("connect.removing"))))
             let remove = environment.instances.remove

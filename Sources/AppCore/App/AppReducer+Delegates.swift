@@ -74,6 +74,10 @@ extension AppReducer {
             let account = current.offlineAccount
             let id = current.session.sessionID
             return .run { send in send(.signOutCounted(id, await accountCounts(account))) }
+        case .run(.switchAccount):
+            return switchToNextAccount(&state)
+        case .switchTo(let id):
+            return switchAccount(to: id, &state)
         case .run(let command):
             return pinCommand(command, &state)
         case .discard(let change):

@@ -18,6 +18,9 @@ extension AppReducer {
             case .success(let saved):
                 current.instance = saved
                 current.capabilities = saved.capabilities
+                for index in state.accounts.indices where state.accounts[index].instance.key == saved.key {
+                    state.accounts[index].instance = saved
+                }
                 let shown = current.activeTab
                 if !current.visibleTabs.contains(current.activeTab) {
                     // SPEC §5: a capability that disappears disappears from the open screen, said.
@@ -191,11 +194,14 @@ extension AppReducer {
     }
 
 
-    /// Opens an instance: sign-in when this device has no session there; else its saved
-    /// workspace and property at once (offline too) or the choice of them.
+    /// Opens an instance: sign-in when this device has no session there; else the account of
+    /// the person opened last there (or the first), its saved workspace and property at once
+    /// (offline too) or the choice of them. Nothing of the account left stays on screen: the new
+    /// one is a new `CurrentInstance` (and, with a PIN, locked).
     func open(_ summary: InstanceSummary, _ state: inout AppState) -> Effect<AppAction> {
         var effects = [leaveCurrent(&state)]
-        guard let session = summary.session else {
+        let last = state.preferences.lastInstanceKey == summary.instance.key ? state.preferences.lastPersonID : nil
+        guard let session = summary.sessions.first(where: { $0.user.id.rawValue == last }) ?? summary.session else {
             var signIn = SignInFeature.State(instance: summary.instance, deviceName: deviceName(state))
             signIn.notice = nil
             state.route = .signIn(signIn)
@@ -205,10 +211,12 @@ extension AppReducer {
         let instance = summary.instance
         var current = CurrentInstance(instance: instance, session: session)
         current.activeTab = WorkTab.opening(among: current.visibleTabs)
+        current.owner = owner(of: session, at: instance, state)
         // An account with a PIN opens locked: a start (after SIGHUP, a reboot) never shows it without the PIN.
         current.lock = openingLock(current.offlineAccount, state)
         if let lock = current.lock { effects.append(lockFeature.start(lock).map(AppAction.lock)) }
         state.preferences.lastInstanceKey = instance.key
+        state.preferences.lastPersonID = session.user.id.rawValue
         effects.append(savePreferences(state))
         effects.append(checkInstance(instance, session: session))
 
@@ -303,6 +311,7 @@ extension AppReducer {
         let account = current.offlineAccount
         let leave = leaveCurrent(&state)
         let forget = forgetPIN(account, &state)
+        state.accounts.removeAll { $0.session.sessionID == session.sessionID }
         state.preferences.forget(instanceKey: current.instance.key, personID: session.user.id.rawValue)
         state.route = .signIn(SignInFeature.State(
             instance: current.instance, deviceName: deviceName(state),

@@ -145,6 +145,9 @@ extension AppReducer {
             return .merge(.cancel(id: LockFeature.tickID), log("lock: a PIN was chosen"))
         case .attemptsChanged(let attempts):
             return .merge(rememberAttempts(attempts, of: account, &state), log("lock: a wrong PIN (\(attempts.failures) in a row)"))
+        case .switchAccount:
+            // Another person at a desk left locked goes to their own account (locked too when it has a PIN).
+            return switchToNextAccount(&state)
         case .forgotPIN:
             let counts = environment.offline.accountCounts
             let id = current.session.sessionID

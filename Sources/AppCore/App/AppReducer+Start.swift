@@ -17,8 +17,8 @@ extension AppReducer {
                 let list = await instances.list()
                 if case .success(let summaries) = list {
                     // Finish a deletion cut short: drop what accounts without a session keep.
-                    let accounts = summaries.compactMap { summary in
-                        summary.session.map { Account(instanceKey: summary.instance.key, personID: $0.user.id.rawValue) }
+                    let accounts = summaries.flatMap { summary in
+                        summary.sessions.map { Account(instanceKey: summary.instance.key, personID: $0.user.id.rawValue) }
                     }
                     await offline.retainAccounts(Set(accounts))
                 }
@@ -39,6 +39,7 @@ extension AppReducer {
             state.route = .connect(ConnectFeature.State(isLoading: false, notice: Notice(.error, ErrorText.storage)))
             return log("start: reading the saved instances failed: \(error)")
         }
+        state.accounts = summaries.flatMap(\.accounts)
         let signedIn = summaries.filter { $0.session != nil }
         let chosen: InstanceSummary?
         if let origin = state.options.openOrigin {

@@ -86,6 +86,13 @@ public struct AppReducer: Reducer {
         case .forgotPINCounted(let id, let counts):
             return forgotPINCounted(id, counts, &state)
 
+        case .accountsCounted(let id, let counts):
+            guard state.current?.session.sessionID == id else { return .none }
+            state.current?.account.accountCounts = counts
+            let rows = accountRows(state)
+            state.current?.account.accounts = rows
+            return .none
+
         case .lock(.delegate(let delegate)):
             return lockDelegate(delegate, &state)
         case .lock:
@@ -112,6 +119,7 @@ public struct AppReducer: Reducer {
 
         case .pair(.delegate(.paired(let signedIn))):
             state.preferences.deviceName = signedIn.session.deviceName
+            rememberAccount(signedIn, &state)
             return open(InstanceSummary(instance: signedIn.instance, session: signedIn.session, unsent: 0), &state)
         case .pair(.delegate(.back)):
             return showConnect(&state)
@@ -120,6 +128,7 @@ public struct AppReducer: Reducer {
 
         case .signIn(.delegate(.signedIn(let signedIn))):
             state.preferences.deviceName = signedIn.session.deviceName
+            rememberAccount(signedIn, &state)
             return open(InstanceSummary(instance: signedIn.instance, session: signedIn.session, unsent: 0), &state)
         case .signIn(.delegate(.pair)):
             state.route = .pair(PairFeature.State(deviceName: deviceName(state)))
@@ -197,10 +206,12 @@ public struct AppReducer: Reducer {
 
     func loadAccount(_ state: inout AppState) -> Effect<AppAction> {
         refreshAccountLock(&state)
+        let accounts = accountRows(state)
+        state.current?.account.accounts = accounts
         guard var account = state.current?.account, state.current?.generation != nil else { return .none }
         let effect = accountFeature.load(&account)
         state.current?.account = account
-        return effect.map(AppAction.account)
+        return .merge(effect.map(AppAction.account), countAccounts(state))
     }
 
     func loadAccountIfShown(_ state: inout AppState) -> Effect<AppAction> {

@@ -19,6 +19,9 @@ public struct AppState: Equatable, Sendable {
     public var pins: Set<Account>
     /// Account's dialog to set, change or remove the PIN.
     public var pinForm: PINForm.State?
+    /// Every account of this device (instance and person, each with its own session), in the
+    /// order they were added: Account lists them and switches between them.
+    public var accounts: [SignedIn] = []
 
     public init(route: Route = .starting, current: CurrentInstance? = nil, preferences: AppPreferences = AppPreferences(),
                 options: AppOptions = AppOptions(), help: HelpFeature.State? = nil, confirmation: Confirmation? = nil,
@@ -162,6 +165,9 @@ public struct CurrentInstance: Equatable, Sendable {
     public var account: AccountFeature.State
     /// How the live list on screen follows the instance (AppReducer+Live).
     public var live = LiveClock()
+    /// Whose changes these are, said beside every held change and in Review when this device has
+    /// more than one account (nil with one).
+    public var owner: String?
     /// The locked screen, while it is up: nothing of the account shows until its PIN is typed.
     public var lock: LockFeature.State?
     /// The person's last key, paste or click while the idle lock watches (AppReducer+Lock).
@@ -199,7 +205,7 @@ public struct CurrentInstance: Equatable, Sendable {
     public var context: WorkContext? {
         guard let workspace, let property, let generation, let partition else { return nil }
         return WorkContext(instance: instance, session: session, workspace: workspace, property: property,
-                           capabilities: capabilities, partition: partition, generation: generation)
+                           capabilities: capabilities, partition: partition, generation: generation, owner: owner)
     }
 
     /// The tabs the instance's capabilities allow, in their fixed order (Account always).

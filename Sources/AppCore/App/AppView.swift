@@ -9,7 +9,9 @@ public enum AppView {
 
     /// The screen for `state`.
     public static func view(_ state: AppState) -> Screen {
-        if let current = state.current, let lock = current.lock { return locked(lock, current, state.confirmation) }
+        if let current = state.current, let lock = current.lock {
+            return locked(lock, current, state.confirmation, canSwitch: state.accounts.count > 1)
+        }
         let body = body(state)
         var hints = body.hints
         if !state.isEditingText {
@@ -38,8 +40,10 @@ public enum AppView {
 
     /// The locked screen: the instance, the person and the PIN, nothing of the screen underneath
     /// (no header, tabs or notices of the account); "Forgot PIN"'s question over it.
-    static func locked(_ lock: LockFeature.State, _ current: CurrentInstance, _ confirmation: Confirmation?) -> Screen {
-        let body = LockFeature.view(lock, instance: current.instance.name, person: current.session.user.name)
+    static func locked(_ lock: LockFeature.State, _ current: CurrentInstance, _ confirmation: Confirmation?,
+                       canSwitch: Bool) -> Screen {
+        let body = LockFeature.view(lock, instance: current.instance.name, person: current.session.user.name,
+                                    canSwitch: canSwitch)
         var screen = Screen(id: "locked", rows: body.rows, focus: body.focus, notices: body.notices, hints: body.hints,
                             isLocked: true)
         if let confirmation {
@@ -91,7 +95,7 @@ public enum AppView {
             if current.activeTab == .account {
                 let info = AccountFeature.Info(instance: current.instance, session: current.session,
                                                workspace: current.workspace, property: current.property,
-                                               counts: current.outbox)
+                                               counts: current.outbox, owner: current.owner)
                 return AccountFeature.view(current.account, info: info)
             }
             return WorkTabs.content(current.tabs, tab: current.activeTab)
@@ -116,7 +120,9 @@ public enum AppView {
 
     /// The header of the instance on screen.
     static func header(_ current: CurrentInstance) -> Header {
-        Header(instance: InertString(current.instance.name),
+        // With several accounts on the device the header says whose screen this is.
+        Header(instance: InertString(current.owner == nil ? current.instance.name
+                                         : current.session.user.name + " · " + current.instance.name),
                property: current.property.map { InertString($0.name) },
                businessDate: current.property.map { InertString($0.businessDate.description) },
                connection: current.connection,

@@ -32,7 +32,7 @@ public enum ErrorText {
         case .notHTTPS: L("errors.connect.not_https")
         case .connect(let connect): connect == .noUsableSignIn ? L("errors.pair.not_offered") : Self.connect(connect)
         case .pairingNotOffered: L("errors.pair.not_offered")
-        case .alreadySignedIn: L("errors.pair.already_signed_in")
+        case .alreadySignedIn(let person): L("errors.pair.already_signed_in", ["person": person])
         case .invalidDeviceName(let problem): deviceName(problem)
         case .codeAlreadyUsed: L("errors.pair.code_already_used")
         case .codeRefused: L("errors.pair.code_refused")
@@ -45,7 +45,7 @@ public enum ErrorText {
     public static func signIn(_ error: SignInError) -> String {
         switch error {
         case .browserSignInNotOffered: L("errors.signin.not_offered")
-        case .alreadySignedIn: L("errors.pair.already_signed_in")
+        case .alreadySignedIn(let person): L("errors.pair.already_signed_in", ["person": person])
         case .invalidDeviceName(let problem): deviceName(problem)
         case .listenerFailed: L("errors.signin.listener_failed")
         case .denied: L("errors.signin.denied")

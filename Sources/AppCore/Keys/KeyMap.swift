@@ -12,7 +12,7 @@ public enum KeyMap {
         switch tab {
         case .housekeeping: ["d", "c", "i", "s", "f", "a"]
         case .tasks: ["s", "x", "u", "e"]
-        case .account: ["w", "i", "o", "x", "p", "t", "e"]
+        case .account: ["w", "i", "o", "x", "p", "t", "e", "a"]
         // Today and Search show the reservation and guest screens (DeskDetail): assign, unassign,
         // check in, check out, undo, guest; Today also prints the downtime report.
         case .today: ["a", "u", "c", "o", "z", "g", "p"]

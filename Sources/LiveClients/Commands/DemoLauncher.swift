@@ -87,19 +87,23 @@ public enum DemoLauncher {
         services.log.write("demo: removed the demo of an earlier run at \(earlier)")
     }
 
-    /// Keeps a working session of `member`; otherwise signs the other one out and pairs.
+    /// Keeps a working session of `member`; otherwise pairs. The demo opens signed in as that
+    /// member alone: the other members' accounts on it are signed out.
     static func signIn(_ member: DemoMember, at origin: InstanceOrigin, demo: DemoInstance,
                        services: LiveServices) async throws {
-        if let session = try services.credentials.session(for: origin) {
+        var kept = false
+        for session in try services.credentials.sessions(for: origin) {
             let client = services.client(for: session)
             if session.user.id == member.userID {
                 do throws(GuestCraftError) {
                     _ = try await client.workspaces()
-                    return
+                    kept = true
+                    continue
                 } catch .unauthorized {
                     services.log.write("demo: the saved session no longer works; pairing again")
                 } catch {
-                    return  // the app explains what fails
+                    kept = true  // the app explains what fails
+                    continue
                 }
             } else {
                 _ = try await services.credentials.signOut(client)
@@ -109,6 +113,7 @@ public enum DemoLauncher {
             }
             _ = try? services.credentials.forget(token: session.token)
         }
+        if kept { return }
         let pairing = Pairing(connector: services.connector, credentials: services.credentials)
         let candidate = try await pairing.check(try demo.pairingURL(for: member))
         let deviceName = services.preferences.load().deviceName ?? DefaultDeviceName.make()

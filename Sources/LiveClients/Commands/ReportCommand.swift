@@ -26,8 +26,10 @@ public enum ReportCommand {
             return 2
         }
         let preferences = services.preferences.load()
-        // The instance opened last, else the last one saved.
-        guard let (instance, session) = accounts.last(where: { $0.0.key == preferences.lastInstanceKey }) ?? accounts.last
+        // The account opened last (instance and person), else the instance's, else the last one saved.
+        guard let (instance, session) = accounts.last(where: {
+            $0.0.key == preferences.lastInstanceKey && $0.1.user.id.rawValue == preferences.lastPersonID
+        }) ?? accounts.last(where: { $0.0.key == preferences.lastInstanceKey }) ?? accounts.last
         else {
             Terminal.error(L("cli.status_no_account"))
             return StatusCommand.noAccountStatus

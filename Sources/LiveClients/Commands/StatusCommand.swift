@@ -43,11 +43,12 @@ public enum StatusCommand {
         return 0
     }
 
-    /// Every saved instance with a session, in the order they were saved.
+    /// Every account of this device: each saved instance in the order they were saved, and each
+    /// person signed in there in the order they were added.
     static func signedInAccounts(_ services: LiveServices) throws -> [(SavedInstance, StoredSession)] {
         let sessions = try services.credentials.sessions()
-        return try services.credentials.instances().compactMap { instance in
-            sessions.first { $0.origin == instance.origin }.map { (instance, $0) }
+        return try services.credentials.instances().flatMap { instance in
+            sessions.filter { $0.origin == instance.origin }.map { (instance, $0) }
         }
     }
 }

@@ -74,7 +74,7 @@ extension InstancesClient {
                     let sessions = try credentials.sessions()
                     return .success(instances.map { instance in
                         let counts = (try? offline.outboxCounts(instanceKey: instance.key)) ?? .zero
-                        return InstanceSummary(instance: instance, session: sessions.first { $0.origin == instance.origin },
+                        return InstanceSummary(instance: instance, sessions: sessions.filter { $0.origin == instance.origin },
                                                unsent: counts.toSend + counts.toReview)
                     })
                 } catch {

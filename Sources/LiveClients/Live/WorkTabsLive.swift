@@ -56,7 +56,7 @@ struct LiveWork: Sendable {
             },
             formatTime: LiveWork.formatTime,
             mayChangeStatus: context.allows(.housekeepingWrite),
-            faultForm: faultForm)
+            faultForm: faultForm, owner: context.owner)
     }
 
     var tasks: TasksEnvironment {
@@ -83,7 +83,7 @@ struct LiveWork: Sendable {
             discard: { id in (try? await work.engine.discard(id)) ?? false },
             clock: .live,
             formatTime: LiveWork.formatTime,
-            faultForm: faultForm)
+            faultForm: faultForm, owner: context.owner)
     }
 
     // MARK: Saved reads

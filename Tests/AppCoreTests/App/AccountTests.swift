@@ -81,13 +81,7 @@ import Testing
             $0.preferences.choices = []
             $0.route = .connect(ConnectFeature.State(notice: Notice(.info, "Signing out…")))
         }
-        await store.receive(.signedOut(instanceName: "Harbour Hotels", .success(.revoked))) {
-            $0.connect?.notice = Notice(.info, "Signed out of Harbour Hotels.")
-        }
-        await store.receive(.connect(.listed(.success([])))) {
-            $0.connect?.isLoading = false
-            $0.connect?.focus = .address
-        }
+        await store.receiveSignedOutOnConnect()
         await store.finish()
         let calls = world.calls.all
         #expect(calls.contains("signOut dvs_0001"))

@@ -77,6 +77,8 @@ import Testing
         await store.send(.started)
         await store.receive(.startLoaded(.success([summary]), preferences)) {
             $0.preferences = preferences
+            $0.preferences.lastPersonID = "usr_supervisor"
+            $0.accounts = [SignedIn(instance: instance, session: session)]
             $0.route = .work
             $0.current = CurrentInstance(instance: instance, session: session,
                                          workspace: WorkChoice(instanceKey: instance.key, personID: "usr_supervisor",
@@ -99,6 +101,7 @@ import Testing
                     state.current?.generationBegun = true
                 case .instanceChecked(session.sessionID, .success(renamed)):
                     state.current?.instance = renamed
+                    state.accounts = [SignedIn(instance: renamed, session: session)]
                     state.current?.connection = .online
                 case .choiceVerified(session.sessionID, .success):
                     state.current?.connection = .online
@@ -157,6 +160,8 @@ import Testing
         await store.send(.started)
         await store.receive(.startLoaded(.success([summary]), AppPreferences())) {
             $0.preferences.lastInstanceKey = instance.key
+            $0.preferences.lastPersonID = session.user.id.rawValue
+            $0.accounts = [SignedIn(instance: instance, session: session)]
             $0.current = CurrentInstance(instance: instance, session: session, activeTab: .today)
             $0.route = .workspace(WorkspaceFeature.State(session: session))
         }

@@ -42,6 +42,16 @@ import TestSupport
         return env
     }
 
+    /// A store from `state` (made with the test's clock) over `environment`.
+    func makeStore(policy: LockPolicy = .none, _ state: (ManualClock) -> AppState)
+        -> (store: TestStore<AppState, AppAction>, world: FakeWorld, clock: ManualClock) {
+        let world = FakeWorld()
+        let clock = ManualClock()
+        let store = TestStore(initialState: state(clock),
+                              reducer: AppReducer(environment: environment(world, clock: clock, policy: policy)))
+        return (store, world, clock)
+    }
+
     /// The app on `tab` of an account with a PIN, locked.
     func locked(_ clock: ManualClock, tab: WorkTab = .account, attempts: LockAttempts = LockAttempts()) -> AppState {
         var state = AppState.working(activeTab: tab)
@@ -115,9 +125,7 @@ import TestSupport
 
     @Test func aKeyAfterTheIdleTimePassedUnnoticedLocksInsteadOfActing() async {
         // The process was stopped (Ctrl-Z) or the device slept: the clock moved on, no timer fired.
-        let world = FakeWorld()
-        let clock = ManualClock()
-        let store = TestStore(initialState: locked(clock), reducer: AppReducer(environment: environment(world, clock: clock)))
+        let (store, world, clock) = makeStore { locked($0) }
         await unlock(store, clock: clock)
         clock.jump(301)
         await store.send(.keyPressed(.character("o"))) {
@@ -130,15 +138,15 @@ import TestSupport
     }
 
     @Test func ctrlXLocksAtOnceFromATextFieldAndClosesWhatIsOverTheScreen() async {
-        let world = FakeWorld()
-        let clock = ManualClock()
-        var state = AppState.working(activeTab: .housekeeping)
-        state.pins = [Self.account]
-        state.current?.tabs.housekeeping.feature = HousekeepingFeature.State(
-            list: RoomList(units: HotelFixture.units), focus: "unt_h101", freshness: .current, hasLoaded: true)
-        state.help = HelpFeature.State(keys: AppView.helpKeys(state))
-        #expect(state.help?.keys.contains(GlobalKeys.lock) == true, "? lists the lock key")
-        let store = TestStore(initialState: state, reducer: AppReducer(environment: environment(world, clock: clock)))
+        let (store, world, clock) = makeStore { _ in
+            var state = AppState.working(activeTab: .housekeeping)
+            state.pins = [Self.account]
+            state.current?.tabs.housekeeping.feature = HousekeepingFeature.State(
+                list: RoomList(units: HotelFixture.units), focus: "unt_h101", freshness: .current, hasLoaded: true)
+            state.help = HelpFeature.State(keys: AppView.helpKeys(state))
+            return state
+        }
+        #expect(store.state.help?.keys.contains(GlobalKeys.lock) == true, "? lists the lock key")
         await store.send(.keyPressed(.control("x"))) {
             $0.help = nil
             $0.current?.lock = LockFeature.State(account: Self.account, now: clock.now)
@@ -159,10 +167,7 @@ import TestSupport
     }
 
     @Test func ctrlXWithoutAPINSaysWhereToSetOne() async {
-        let world = FakeWorld()
-        let clock = ManualClock()
-        let store = TestStore(initialState: AppState.working(activeTab: .account),
-                              reducer: AppReducer(environment: environment(world, clock: clock)))
+        let (store, _, clock) = makeStore { _ in AppState.working(activeTab: .account) }
         await store.send(.keyPressed(.control("x"))) {
             $0.current?.notices = [Notice(.info, "Set a PIN in Account to lock the screen.")]
         }
@@ -244,13 +249,7 @@ import TestSupport
             $0.preferences.forget(instanceKey: Fixtures.instance().key, personID: Fixtures.user.id.rawValue)
             $0.route = .connect(ConnectFeature.State(notice: Notice(.info, "Signing out…")))
         }
-        await store.receive(.signedOut(instanceName: "Harbour Hotels", .success(.revoked))) {
-            $0.connect?.notice = Notice(.info, "Signed out of Harbour Hotels.")
-        }
-        await store.receive(.connect(.listed(.success([])))) {
-            $0.connect?.isLoading = false
-            $0.connect?.focus = .address
-        }
+        await store.receiveSignedOutOnConnect()
         await store.finish()
         #expect(world.calls.all.contains("lock.removePIN usr_supervisor"))
         #expect(world.calls.all.contains("signOut dvs_0001"))
@@ -259,17 +258,12 @@ import TestSupport
     }
 
     @Test func forgotPINSignsTheAccountOutAfterSayingWhatItDeletes() async {
-        let world = FakeWorld()
-        let clock = ManualClock()
-        let store = TestStore(initialState: locked(clock), reducer: AppReducer(environment: environment(world, clock: clock)))
+        let (store, world, _) = makeStore { locked($0) }
         await forgetThePIN(store, world: world)
     }
 
     @Test func accountSetsAPINTypedTwiceAndNeverShowsIt() async {
-        let world = FakeWorld()
-        let clock = ManualClock()
-        let store = TestStore(initialState: AppState.working(activeTab: .account),
-                              reducer: AppReducer(environment: environment(world, clock: clock)))
+        let (store, world, clock) = makeStore { _ in AppState.working(activeTab: .account) }
         await store.send(.keyPressed(.character("p")))
         await store.receive(.account(.delegate(.run(.pin)))) {
             $0.pinForm = PINForm.State(account: Self.account, purpose: .set)
@@ -339,12 +333,12 @@ import TestSupport
     }
 
     @Test func aWrongCurrentPINInTheDialogLocksTheScreenAndCounts() async {
-        let world = FakeWorld()
-        let clock = ManualClock()
-        var state = AppState.working(activeTab: .account)
-        state.pins = [Self.account]
-        state.current?.account.lock = LockSummary(hasPIN: true)
-        let store = TestStore(initialState: state, reducer: AppReducer(environment: environment(world, clock: clock)))
+        let (store, world, clock) = makeStore { _ in
+            var state = AppState.working(activeTab: .account)
+            state.pins = [Self.account]
+            state.current?.account.lock = LockSummary(hasPIN: true)
+            return state
+        }
         await store.send(.keyPressed(.character("e"))) { $0.current?.lastActivity = clock.now }
         await store.receive(.account(.delegate(.run(.removePIN)))) {
             $0.pinForm = PINForm.State(account: Self.account, purpose: .remove)

@@ -43,6 +43,8 @@ import TestSupport
         await store.receive(.pair(.delegate(.paired(SignedIn(instance: instance, session: session))))) {
             $0.preferences.deviceName = "desk-01 terminal"
             $0.preferences.lastInstanceKey = instance.key
+            $0.preferences.lastPersonID = session.user.id.rawValue
+            $0.accounts = [SignedIn(instance: instance, session: session)]
             $0.current = CurrentInstance(instance: instance, session: session, activeTab: .today)
             $0.route = .workspace(WorkspaceFeature.State(session: session))
         }
@@ -109,7 +111,7 @@ import TestSupport
         #expect(world.unexpected.all.isEmpty)
     }
 
-    @Test(arguments: [PairingError.alreadySignedIn, .malformedLink, .pairingNotOffered, .connect(.notHTTPS),
+    @Test(arguments: [PairingError.alreadySignedIn(person: "Fatima Okafor"), .malformedLink, .pairingNotOffered, .connect(.notHTTPS),
                       .codeRefused])
     func aRefusedLinkIsExplained(_ error: PairingError) async {
         let world = FakeWorld()
@@ -125,8 +127,10 @@ import TestSupport
         #expect(world.unexpected.all.isEmpty)
     }
 
-    @Test func alreadySignedInSaysSignOutFirst() {
-        #expect(ErrorText.pairing(.alreadySignedIn).contains("Sign out first"))
+    @Test func theSamePersonAgainSaysToSwitchToThatAccount() {
+        #expect(ErrorText.pairing(.alreadySignedIn(person: "Fatima Okafor"))
+                == "This device is already signed in to this instance as Fatima Okafor — switch to that account.")
+        #expect(ErrorText.signIn(.alreadySignedIn(person: "Fatima Okafor")).contains("as Fatima Okafor"))
     }
 
     @Test func aRefusedCodeEmptiesTheLinkAndSaysWhy() async {

@@ -42,6 +42,8 @@ import Testing
         await store.receive(.signIn(.delegate(.signedIn(SignedIn(instance: instance, session: session))))) {
             $0.preferences.deviceName = "desk-01 terminal"
             $0.preferences.lastInstanceKey = instance.key
+            $0.preferences.lastPersonID = session.user.id.rawValue
+            $0.accounts = [SignedIn(instance: instance, session: session)]
             // Before the workspace (and the role) is known, the first tab the instance offers.
             $0.current = CurrentInstance(instance: instance, session: session, activeTab: .today)
             $0.route = .workspace(WorkspaceFeature.State(session: session))

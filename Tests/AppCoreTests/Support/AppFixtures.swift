@@ -67,6 +67,17 @@ enum Fixtures {
 }
 
 extension TestStore where State == AppState, Action == AppAction {
+    /// After a sign-out was confirmed: the instance's answer, then Connect lists what is left (nothing).
+    func receiveSignedOutOnConnect(_ instanceName: String = "Harbour Hotels", sourceLocation: SourceLocation = #_sourceLocation) async {
+        await receive(.signedOut(instanceName: instanceName, .success(.revoked)), assert: {
+            $0.connect?.notice = Notice(.info, "Signed out of \(instanceName).")
+        }, sourceLocation: sourceLocation)
+        await receive(.connect(.listed(.success([]))), assert: {
+            $0.connect?.isLoading = false
+            $0.connect?.focus = .address
+        }, sourceLocation: sourceLocation)
+    }
+
     /// After an instance opened on the choice of workspace with the instance unreachable: its
     /// discovery check (offline) and the workspace list (failed), in either order.
     func receiveUnreachableCheckAndWorkspaces(sourceLocation: SourceLocation = #_sourceLocation) async {

@@ -14,6 +14,10 @@ public struct AccountFeature: Reducer {
         public var notice: Notice?
         /// The account's PIN lock, as the app knows it (set each time Account is loaded).
         public var lock: LockSummary
+        /// This device's accounts when it has more than one (set each time Account is loaded).
+        public var accounts: [AccountRow] = []
+        /// Their changes kept, as last counted.
+        public var accountCounts: [DeviceSessionID: OutboxCounts] = [:]
 
         public init(changes: [PendingChange] = [], isLoading: Bool = false, focus: Focus = .command(.switchProperty),
                     notice: Notice? = nil, lock: LockSummary = LockSummary()) {
@@ -30,6 +34,7 @@ public struct AccountFeature: Reducer {
                 switch command {
                 case .lockAfter: lock.hasPIN
                 case .removePIN: lock.hasPIN && !lock.required
+                case .switchAccount: !accounts.isEmpty
                 default: true
                 }
             }
@@ -40,7 +45,7 @@ public struct AccountFeature: Reducer {
 
         /// Focusable places, top to bottom.
         var order: [Focus] {
-            commands.map(Focus.command) + waiting.map { .change($0.id) } + held.map { .change($0.id) }
+            commands.map(Focus.command) + accounts.map { .account($0.id) } + waiting.map { .change($0.id) } + held.map { .change($0.id) }
         }
 
         var focusedChange: PendingChange? {
@@ -57,6 +62,8 @@ public struct AccountFeature: Reducer {
         /// How long the screen may stay untouched before it locks (needs a PIN).
         case lockAfter
         case removePIN
+        /// The next account of this device (with more than one).
+        case switchAccount
 
         var key: Character {
             switch self {
@@ -67,6 +74,7 @@ public struct AccountFeature: Reducer {
             case .pin: "p"
             case .lockAfter: "t"
             case .removePIN: "e"
+            case .switchAccount: "a"
             }
         }
 
@@ -81,6 +89,7 @@ public struct AccountFeature: Reducer {
                 if let seconds = lock.forcedSeconds { L("account.lock_after_device", ["time": IdleText.duration(seconds)]) }
                 else { L("account.lock_after", ["time": IdleText.choice(lock.idle)]) }
             case .removePIN: L("account.remove_pin")
+            case .switchAccount: L("account.switch_account")
             }
         }
     }
@@ -88,6 +97,30 @@ public struct AccountFeature: Reducer {
     public enum Focus: Hashable, Sendable {
         case command(Command)
         case change(Int64)
+        /// Another account of this device (Enter switches to it).
+        case account(DeviceSessionID)
+    }
+
+    /// An account of this device as Account lists it.
+    public struct AccountRow: Equatable, Sendable {
+        public var id: DeviceSessionID
+        public var instance: String
+        public var person: String
+        /// Its changes kept (every workspace), once counted.
+        public var counts: OutboxCounts?
+        /// It has a PIN: switching to it asks for it.
+        public var hasPIN: Bool
+        public var isOnScreen: Bool
+
+        public init(id: DeviceSessionID, instance: String, person: String, counts: OutboxCounts?, hasPIN: Bool,
+                    isOnScreen: Bool) {
+            self.id = id
+            self.instance = instance
+            self.person = person
+            self.counts = counts
+            self.hasPIN = hasPIN
+            self.isOnScreen = isOnScreen
+        }
     }
 
     public enum Action: Equatable, Sendable {
@@ -102,6 +135,8 @@ public struct AccountFeature: Reducer {
             case run(Command)
             /// Discard this change (after the app asks).
             case discard(PendingChange)
+            /// Put this account of the device on screen.
+            case switchTo(DeviceSessionID)
         }
     }
 
@@ -112,6 +147,7 @@ public struct AccountFeature: Reducer {
     }
 
     static let loadID: EffectID = "account.changes"
+    static let accountsID: EffectID = "account.accounts"
 
     /// Reads the changes of the active partition again.
     func load(_ state: inout State) -> Effect<Action> {
@@ -177,6 +213,7 @@ public struct AccountFeature: Reducer {
         switch state.focus {
         case .command(let command): .send(.delegate(.run(command)))
         case .change: state.focusedChange.map { .send(.delegate(.discard($0))) } ?? .none
+        case .account(let id): .send(.delegate(.switchTo(id)))
         }
     }
 
@@ -186,12 +223,16 @@ public struct AccountFeature: Reducer {
         switch focus {
         case .command(let command): RowID("account." + command.rawValue)
         case .change(let id): RowID("account.change.\(id)")
+        case .account(let id): RowID("account.account.\(id.rawValue)")
         }
     }
 
     static func focus(of id: RowID) -> Focus? {
         if id.rawValue.hasPrefix("account.change."), let number = Int64(id.rawValue.dropFirst("account.change.".count)) {
             return .change(number)
+        }
+        if id.rawValue.hasPrefix("account.account.") {
+            return .account(DeviceSessionID(String(id.rawValue.dropFirst("account.account.".count))))
         }
         return Command.allCases.first { rowID(.command($0)) == id }.map(Focus.command)
     }
@@ -203,9 +244,12 @@ public struct AccountFeature: Reducer {
         public var workspace: Workspace?
         public var property: Property?
         public var counts: OutboxCounts
+        /// Whose the changes are, when the device has more than one account.
+        public var owner: String?
 
         public init(instance: SavedInstance, session: StoredSession, workspace: Workspace?, property: Property?,
-                    counts: OutboxCounts) {
+                    counts: OutboxCounts, owner: String? = nil) {
+            self.owner = owner
             self.instance = instance
             self.session = session
             self.workspace = workspace
@@ -261,8 +305,28 @@ public struct AccountFeature: Reducer {
                               trailing: [Span(String(command.key), style: .hintKey)]))
         }
         rows.append(.blank)
+        if !state.accounts.isEmpty {
+            rows.append(.line(Span(L("account.accounts_title", ["count": state.accounts.count]), style: .title)))
+            for account in state.accounts {
+                var trailing: [Span] = []
+                if let counts = account.counts {
+                    trailing.append(Span(L("header.to_send", ["count": counts.toSend]) + " · "
+                                         + L("header.to_review", ["count": counts.toReview]), style: .muted))
+                }
+                if account.isOnScreen {
+                    trailing.append(Span(" · " + L("account.on_screen"), style: .muted))
+                } else {
+                    trailing.append(Span(" · " + (account.hasPIN ? L("account.locked") : L("account.no_pin")), style: .muted))
+                }
+                rows.append(.line(Span(inert: account.person), Span(" · ", style: .muted), Span(inert: account.instance, style: .muted),
+                                  id: rowID(.account(account.id)), trailing: trailing))
+            }
+            rows.append(.blank)
+        }
         let waiting = state.waiting
         let held = state.held
+        // With several accounts every change says whose it is.
+        let owner = info.owner.map { [Span(" · ", style: .muted), Span(inert: $0, style: .muted)] } ?? []
         if waiting.isEmpty && held.isEmpty {
             rows.append(.line(Span(state.isLoading ? L("account.loading_changes") : L("account.no_changes"),
                                    style: .muted)))
@@ -271,8 +335,8 @@ public struct AccountFeature: Reducer {
             rows.append(.line(Span(L("account.waiting_title", ["count": waiting.count]), style: .title)))
             for change in waiting {
                 let status = change.outcomeUnknown ? L("account.outcome_unknown") : L("account.waiting")
-                rows.append(.line(Span(inert: change.summary), id: rowID(.change(change.id)),
-                                  trailing: [Span(status, style: .muted)]))
+                rows.append(Row(id: rowID(.change(change.id)), [Span(inert: change.summary)] + owner,
+                                trailing: [Span(status, style: .muted)]))
             }
         }
         if !held.isEmpty {
@@ -281,8 +345,8 @@ public struct AccountFeature: Reducer {
             for change in held {
                 guard let hold = change.hold else { continue }
                 let reason = hold.reason == .conflict ? L("account.conflict") : L("account.refused")
-                rows.append(.line(Span(inert: change.summary), id: rowID(.change(change.id)),
-                                  trailing: [Span(reason, style: .noticeWarning)]))
+                rows.append(Row(id: rowID(.change(change.id)), [Span(inert: change.summary)] + owner,
+                                trailing: [Span(reason, style: .noticeWarning)]))
                 rows.append(.paragraph(Span("  " + HeldSentences.review(hold), style: .muted)))
                 if hold.reason == .refused, let detail = hold.detail, !detail.isEmpty {
                     rows.append(.paragraph(Span("  " + L("account.instance_says"), style: .muted),

@@ -38,6 +38,8 @@ public struct HousekeepingEnvironment: Sendable {
     public var mayChangeStatus: Bool
     /// The fault report form's clients (the room detail's "Report a fault").
     public var faultForm: FaultFormEnvironment
+    /// Whose changes these are, named in the sentence of a held one (several accounts on the device).
+    public var owner: String?
 
     public init(savedUnits: @escaping @Sendable () async -> SavedCopy<UnitList>?,
                 fetchUnits: @escaping @Sendable () async -> ReadResult<UnitList>,
@@ -46,7 +48,8 @@ public struct HousekeepingEnvironment: Sendable {
                 pendingRooms: @escaping @Sendable () async -> PendingRooms,
                 setStatus: @escaping @Sendable (UnitRef, HousekeepingStatus, Int) async -> ChangeOutcome<RoomUnit>,
                 formatTime: @escaping @Sendable (Date) -> String, mayChangeStatus: Bool = true,
-                faultForm: FaultFormEnvironment) {
+                faultForm: FaultFormEnvironment, owner: String? = nil) {
+        self.owner = owner
         self.mayChangeStatus = mayChangeStatus
         self.faultForm = faultForm
         self.savedUnits = savedUnits

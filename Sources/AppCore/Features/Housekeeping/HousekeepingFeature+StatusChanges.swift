@@ -77,7 +77,8 @@ extension HousekeepingFeature {
                 $0.shown = $0.unit.housekeepingStatus
                 $0.mark = .held
             }
-            let notice = Notice(.warning, HeldSentences.sentence(.room, number: number, reason: reason, code: code))
+            let notice = Notice(.warning, HeldSentences.sentence(.room, number: number, reason: reason, code: code,
+                                                                 owner: environment.owner))
             state.notice = notice
             state.heldNotice = HeldNotice(subject: id, notice: notice)
             effects.append(read(&state))

@@ -57,6 +57,8 @@ public struct LockFeature: Reducer {
             case attemptsChanged(LockAttempts)
             /// "Forgot PIN": sign the account out (after saying what it deletes).
             case forgotPIN
+            /// `a`: the next account of the device (it opens locked when it has a PIN).
+            case switchAccount
         }
     }
 
@@ -119,6 +121,8 @@ public struct LockFeature: Reducer {
         switch key {
         case .character("f") where state.mode == .unlock, .character("F") where state.mode == .unlock:
             return .send(.delegate(.forgotPIN))
+        case .character("a"), .character("A"):
+            return .send(.delegate(.switchAccount))
         case .character(let c):
             guard state.secondsLeft == 0, c.isASCIIDigit else { return .none }
             if state.entry.isEmpty, state.mode == .unlock { state.notice = nil }
@@ -137,12 +141,7 @@ public struct LockFeature: Reducer {
     }
 
     private func submit(_ state: inout State) -> Effect<Action> {
-        guard state.secondsLeft == 0 else { return .none }
-        guard state.entry.isValid else {
-            state.notice = Notice(.warning, L("lock.pin_length"))
-            return .none
-        }
-        let pin = state.entry
+        guard state.secondsLeft == 0, let pin = PIN.submitted(state.entry, notice: &state.notice) else { return .none }
         let account = state.account
         let lock = environment.lock
         switch state.mode {
@@ -185,7 +184,8 @@ public struct LockFeature: Reducer {
     static let pinRow: RowID = "lock.pin"
 
     /// The locked screen: the instance, the person and the PIN field, nothing of the screen underneath.
-    public static func view(_ state: State, instance: String, person: String) -> ScreenBody {
+    /// `canSwitch`: the device has other accounts (`a` goes to the next).
+    public static func view(_ state: State, instance: String, person: String, canSwitch: Bool = false) -> ScreenBody {
         let prompt: String
         switch state.mode {
         case .unlock: prompt = L("lock.locked")
@@ -214,6 +214,7 @@ public struct LockFeature: Reducer {
         }
         var hints = [KeyHint(key: L("keys.enter"), label: state.mode == .unlock ? L("lock.key_unlock") : L("lock.key_next"))]
         if state.mode == .unlock { hints.append(KeyHint(key: "f", label: L("lock.key_forgot"))) }
+        if canSwitch { hints.append(KeyHint(key: "a", label: L("account.switch_account"))) }
         return ScreenBody(rows: rows, focus: pinRow, notices: notices, hints: hints)
     }
 }

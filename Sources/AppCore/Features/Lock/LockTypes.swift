@@ -32,6 +32,16 @@ public struct PIN: Equatable, Sendable, CustomStringConvertible, CustomDebugStri
         if !digits.isEmpty { digits.removeLast() }
     }
 
+    /// `entry` submitted with Enter: itself when it has 4 to 12 digits; else nil, with the sentence
+    /// that says so in `notice`.
+    static func submitted(_ entry: PIN, notice: inout Notice?) -> PIN? {
+        guard entry.isValid else {
+            notice = Notice(.warning, L("lock.pin_length"))
+            return nil
+        }
+        return entry
+    }
+
     public var description: String { "PIN(\(digits.count) digits, redacted)" }
     public var debugDescription: String { description }
     public var customMirror: Mirror { Mirror(self, children: ["count": digits.count]) }

@@ -101,11 +101,7 @@ public struct PINForm: Reducer {
     }
 
     private func submit(_ state: inout State) -> Effect<Action> {
-        guard state.entry.isValid else {
-            state.notice = Notice(.warning, L("lock.pin_length"))
-            return .none
-        }
-        let pin = state.entry
+        guard let pin = PIN.submitted(state.entry, notice: &state.notice) else { return .none }
         let account = state.account
         let lock = environment.lock
         state.entry = PIN()

@@ -83,6 +83,8 @@ public struct TasksEnvironment: Sendable {
     public var formatTime: @Sendable (Date) -> String
     /// The fault report form's clients (the task detail's "Report a fault").
     public var faultForm: FaultFormEnvironment
+    /// Whose changes these are, named in the sentence of a held one (several accounts on the device).
+    public var owner: String?
 
     public init(savedTasks: @escaping @Sendable () async -> SavedCopy<TaskList>?,
                 fetchTasks: @escaping @Sendable () async -> ReadResult<TaskList>,
@@ -93,7 +95,8 @@ public struct TasksEnvironment: Sendable {
                 discard: @escaping @Sendable (Int64) async -> Bool,
                 clock: ClockClient,
                 formatTime: @escaping @Sendable (Date) -> String,
-                faultForm: FaultFormEnvironment) {
+                faultForm: FaultFormEnvironment, owner: String? = nil) {
+        self.owner = owner
         self.faultForm = faultForm
         self.savedTasks = savedTasks
         self.fetchTasks = fetchTasks

@@ -112,7 +112,8 @@ extension TasksFeature {
                 state.undo = nil
                 effects.append(.cancel(id: Self.undoID))
             }
-            let notice = Notice(.warning, HeldSentences.sentence(.task, number: number, reason: reason, code: code))
+            let notice = Notice(.warning, HeldSentences.sentence(.task, number: number, reason: reason, code: code,
+                                                                 owner: environment.owner))
             state.notice = notice
             state.heldNotice = HeldNotice(subject: id, notice: notice)
             effects.append(read(&state))

@@ -12,8 +12,14 @@ enum HeldSentences {
         case task
     }
 
-    /// The sentence on the screen that made the change; `number` is the room's (inert).
-    static func sentence(_ kind: Kind, number: String, reason: HoldReason, code: String?) -> String {
+    /// The sentence on the screen that made the change; `number` is the room's (inert). With
+    /// several accounts on the device, `owner` names whose change it was.
+    static func sentence(_ kind: Kind, number: String, reason: HoldReason, code: String?, owner: String? = nil) -> String {
+        let sentence = held(kind, number: number, reason: reason, code: code)
+        return owner.map { sentence + " " + L("held.owner", ["owner": $0]) } ?? sentence
+    }
+
+    private static func held(_ kind: Kind, number: String, reason: HoldReason, code: String?) -> String {
         switch (kind, reason, code) {
         case (.room, .conflict, _): return L("room.held.conflict", ["number": number])
         case (.room, .refused, "unit.status_invalid"): return L("room.held.status_invalid", ["number": number])

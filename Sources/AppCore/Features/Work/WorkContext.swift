@@ -16,9 +16,13 @@ public struct WorkContext: Equatable, Sendable {
     public var partition: Partition
     /// The live generation every save of this context goes through (the wipe barrier).
     public var generation: GenerationID
+    /// Whose changes these are, for the sentences about a held change, when the device has more
+    /// than one account ("Fatima Okafor"); nil with one.
+    public var owner: String?
 
     public init(instance: SavedInstance, session: StoredSession, workspace: Workspace, property: Property,
-                capabilities: [Capability], partition: Partition, generation: GenerationID) {
+                capabilities: [Capability], partition: Partition, generation: GenerationID, owner: String? = nil) {
+        self.owner = owner
         self.instance = instance
         self.session = session
         self.workspace = workspace

@@ -87,7 +87,12 @@ app_start 40x12 -- env GUESTCRAFT_PHOTOS="$pics" "$BIN_DIR/guestcraft"
 wait_for "Today"
 keys F3
 wait_for "101 F1"
-screen | grep -E "^203 " | grep -q "Out of order" || fail "room 203 does not show out of order"
+# The saved copy shows first; the fresh read after it brings the block.
+deadline=$((SECONDS + 15))
+until screen | grep -E "^203 " | grep -q "Out of order"; do
+  [ $SECONDS -lt $deadline ] || fail "room 203 does not show out of order"
+  sleep 0.2
+done
 pass "room 203 shows out of order once the block is applied"
 keys 2 0 3 Enter
 wait_for "Room 203"

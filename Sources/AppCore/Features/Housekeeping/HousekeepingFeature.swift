@@ -352,37 +352,6 @@ public struct HousekeepingFeature: Reducer {
         return listRead.fresh(&state)
     }
 
-    /// Follows the instance while the tab is on screen: the open room detail, else the rooms
-    /// this device just changed (a few `units.get`: the 2,000-room list is not read again for
-    /// the device's own change), else the list, conditionally and without "Updating".
-    func follow(_ state: inout State) -> Effect<Action> {
-        if state.detail != nil {
-            state.followingDetail = true
-            return readOpenDetail(state)
-        }
-        let touched = state.touched
-        state.touched = []
-        if !touched.isEmpty, touched.count <= Self.touchedReadLimit {
-            let fetchUnit = environment.fetchUnit
-            return .merge(touched.sorted { $0.rawValue < $1.rawValue }.map { id in
-                .run { send in send(.roomFollowed(id, await fetchUnit(id))) }
-            })
-        }
-        state.following = true
-        return listRead.follow()
-    }
-
-    /// More rooms changed than this are read again with the list.
-    static let touchedReadLimit = 5
-
-    /// The instance's copy of a room changed its status, and not by this device's change on
-    /// its way (that one shows already).
-    static func changedUnderEyes(_ before: RoomUnit, _ after: RoomUnit, _ state: State) -> Bool {
-        guard before.housekeepingStatus != after.housekeepingStatus, !state.inFlight.contains(after.id),
-              state.list.entry(after.id).map({ $0.mark == .none }) ?? true else { return false }
-        return true
-    }
-
     /// The room detail on screen read again (nothing when none is open).
     func readOpenDetail(_ state: State) -> Effect<Action> {
         state.detail.map { readDetail($0.unitID, loadSaved: false) } ?? .none

@@ -86,7 +86,7 @@ extension AppReducer {
     /// A person back at the device while changes wait offline: their first key since the last
     /// outbox round tries again at once (one try per round, never one per key).
     func tryAgainOnKey(_ state: inout AppState) -> Effect<AppAction> {
-        guard let current = state.current, current.connection == .offline, current.outbox.toSend > 0,
+        guard let current = state.current, current.connection == .offline, (current.outbox?.toSend ?? 0) > 0,
               current.generationBegun, !current.triedOnKey else { return .none }
         state.current?.triedOnKey = true
         let sendNow = environment.outbox.sendNow

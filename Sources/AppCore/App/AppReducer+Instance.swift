@@ -283,7 +283,7 @@ extension AppReducer {
         current.generationBegun = false
         current.tabs = WorkTabs.State()
         current.account = AccountFeature.State()
-        current.outbox = .zero
+        current.outbox = nil
         state.current = current
         let deactivate = environment.outbox.deactivate
         let end = environment.offline.endGeneration

@@ -157,8 +157,9 @@ public struct CurrentInstance: Equatable, Sendable {
     public var retryAt: String?
     public var activeTab: WorkTab
     public var connection: ConnectionState
-    /// Changes of the partition waiting to be sent and needing a decision.
-    public var outbox: OutboxCounts
+    /// Changes of the partition waiting to be sent and needing a decision; nil until the outbox
+    /// has been counted (the header says nothing of it rather than "All sent" meanwhile).
+    public var outbox: OutboxCounts?
     /// Sentences about the instance (chosen automatically, offline at start, …).
     public var notices: [Notice]
     public var tabs: WorkTabs.State
@@ -175,7 +176,7 @@ public struct CurrentInstance: Equatable, Sendable {
 
     public init(instance: SavedInstance, session: StoredSession, capabilities: [Capability]? = nil,
                 workspace: Workspace? = nil, property: Property? = nil, generation: GenerationID? = nil,
-                activeTab: WorkTab = .account, connection: ConnectionState = .updating, outbox: OutboxCounts = .zero,
+                activeTab: WorkTab = .account, connection: ConnectionState = .updating, outbox: OutboxCounts? = nil,
                 notices: [Notice] = [], tabs: WorkTabs.State = WorkTabs.State(),
                 account: AccountFeature.State = AccountFeature.State()) {
         self.instance = instance

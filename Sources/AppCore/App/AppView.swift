@@ -95,7 +95,7 @@ public enum AppView {
             if current.activeTab == .account {
                 let info = AccountFeature.Info(instance: current.instance, session: current.session,
                                                workspace: current.workspace, property: current.property,
-                                               counts: current.outbox, owner: current.owner)
+                                               counts: current.outbox ?? .zero, owner: current.owner)
                 return AccountFeature.view(current.account, info: info)
             }
             return WorkTabs.content(current.tabs, tab: current.activeTab)
@@ -126,8 +126,9 @@ public enum AppView {
                property: current.property.map { InertString($0.name) },
                businessDate: current.property.map { InertString($0.businessDate.description) },
                connection: current.connection,
-               toSend: current.outbox.toSend, toReview: current.outbox.toReview,
-               retryAt: current.connection == .offline && current.outbox.toSend > 0 ? current.retryAt : nil,
+               toSend: current.outbox?.toSend ?? 0, toReview: current.outbox?.toReview ?? 0,
+               outboxCounted: current.outbox != nil,
+               retryAt: current.connection == .offline && (current.outbox?.toSend ?? 0) > 0 ? current.retryAt : nil,
                updatedAgo: AppReducer.updatedAgo(current), updatedAgoShort: AppReducer.updatedAgo(current, short: true))
     }
 

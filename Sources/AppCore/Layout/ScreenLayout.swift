@@ -104,7 +104,7 @@ public enum ScreenLayout {
         var outbox: [String] = []
         if header.toSend > 0 { outbox.append(L("header.to_send", ["count": header.toSend])) }
         if header.toReview > 0 { outbox.append(L("header.to_review", ["count": header.toReview])) }
-        if outbox.isEmpty { outbox.append(L("header.all_sent")) }
+        if outbox.isEmpty && header.outboxCounted { outbox.append(L("header.all_sent")) }
         if let retryAt = header.retryAt { outbox.append(L("header.trying_again_at", ["time": retryAt])) }
         let date = header.businessDate.map(\.value) ?? ""
         func status(_ freshness: String?) -> String {

@@ -96,6 +96,7 @@ import Testing
         var pending: Set<String> = Set(["generation", "count", "check", "verify"]).union(TodayOpenedOffline.steps)
         while !pending.isEmpty {
             let action = await store.receiveAny { action, state in
+                if case .outboxCounted(_, let counts) = action { state.current?.outbox = counts }
                 switch action {
                 case .generationBegan(partition, .success(Fixtures.generation)):
                     state.current?.generationBegun = true

@@ -53,6 +53,7 @@ import TestSupport
         var pending: Set<String> = Set(["check", "workspaces", "chosen", "generation", "count"]).union(TodayOpenedOffline.steps)
         while !pending.isEmpty {
             let action = await store.receiveAny { action, state in
+                if case .outboxCounted(_, let counts) = action { state.current?.outbox = counts }
                 switch action {
                 case .instanceChecked:
                     state.current?.connection = .online

@@ -257,6 +257,7 @@ import TestSupport
         }
         while !pending.isEmpty {
             let action = await store.receiveAny { action, state in
+                if case .outboxCounted(_, let counts) = action { state.current?.outbox = counts }
                 switch action {
                 case .tabs(.housekeeping(.feature(.savedLoaded))):
                     state.current?.tabs.housekeeping.feature.list = RoomList(units: HotelFixture.units)
@@ -323,6 +324,7 @@ func L_quit(_ count: Int) -> String {
         let store = TestStore(initialState: state, reducer: AppReducer(environment: env))
         await store.send(.workspace(.delegate(.chosen(Fixtures.workspace(), Fixtures.harbour, automatically: false)))) {
             $0.route = .work
+            $0.current?.outbox = nil
             $0.current?.generation = Fixtures.generation
             let context = $0.current?.context
             $0.current?.tabs.started(context)
@@ -342,6 +344,7 @@ func L_quit(_ count: Int) -> String {
         var pending: Set<String> = ["generation", "count", "read", "connection", "tabs.connection"]
         while !pending.isEmpty {
             let action = await store.receiveAny { action, state in
+                if case .outboxCounted(_, let counts) = action { state.current?.outbox = counts }
                 switch action {
                 case .generationBegan: state.current?.generationBegun = true
                 case .tabs(.housekeeping(.feature(.unitsRead))):
@@ -436,6 +439,35 @@ func L_quit(_ count: Int) -> String {
         await store.send(.keyPressed(.character("j")))
         await store.finish()
         #expect(world.calls.all.isEmpty)
+    }
+}
+
+/// The header says "All sent" only once the outbox is counted: a saved copy can show a room's
+/// waiting change (↑) before the count answers, and the header must not deny it (a CI run saw it).
+@MainActor
+@Suite struct OutboxNotYetCountedTests {
+    @Test func beforeTheOutboxIsCountedTheHeaderSaysNothingOfIt() async {
+        let world = FakeWorld()
+        var env = world.recordingEnvironment
+        let waiting = OutboxCounts(toSend: 5, toReview: 0, outcomeUnknown: 0)
+        env.offline.counts = { _ in waiting }
+        var state = AppState.working(activeTab: .housekeeping)
+        state.current?.outbox = nil
+        func top(_ state: AppState) -> String {
+            let grid = ScreenLayout.layout(AppView.view(state), width: 80, height: 24, viewport: Viewport()).grid
+            return (0..<80).map { grid[x: $0, y: 0].text }.joined()
+        }
+        #expect(!top(state).contains("All sent"), "\(top(state))")
+        #expect(top(state).contains("Online"))
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: env))
+        await store.send(.outboxCounted(Fixtures.partition(), waiting)) {
+            $0.current?.outbox = waiting
+        }
+        await store.finish()
+        #expect(top(store.state).contains("Online · 5 to send"), "\(top(store.state))")
+        var sent = store.state
+        sent.current?.outbox = .zero
+        #expect(top(sent).contains("Online · All sent"))
     }
 }
 

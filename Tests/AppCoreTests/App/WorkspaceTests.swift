@@ -74,6 +74,7 @@ import Testing
         var pending: Set<String> = Set(["generation", "count"]).union(TodayOpenedOffline.steps)
         while !pending.isEmpty {
             let action = await store.receiveAny { action, state in
+                if case .outboxCounted(_, let counts) = action { state.current?.outbox = counts }
                 if case .generationBegan(partition, .success(Fixtures.generation)) = action { state.current?.generationBegun = true }
                 TodayOpenedOffline.apply(action, &state)
             }

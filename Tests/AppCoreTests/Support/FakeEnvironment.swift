@@ -81,7 +81,7 @@ extension AppState {
     static func working(instance: SavedInstance = Fixtures.instance(), session: StoredSession = Fixtures.session(),
                         workspace: Workspace = Fixtures.workspace(), property: Property = Fixtures.harbour,
                         activeTab: WorkTab = .today, connection: ConnectionState = .online,
-                        outbox: OutboxCounts = .zero) -> AppState {
+                        outbox: OutboxCounts? = .zero) -> AppState {
         let current = CurrentInstance(instance: instance, session: session, workspace: workspace, property: property,
                                       generation: Fixtures.generation, activeTab: activeTab, connection: connection,
                                       outbox: outbox)

@@ -7,6 +7,13 @@ func cLibrary(_ name: String, pkgConfig: String?, apt: [String]) -> Target {
     .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt)])
 }
 
+/// A C library opened with dlopen the first time it is needed (#18): a C target of a small loader
+/// and its shim header. Nothing is linked, so the library and its dependencies cost nothing
+/// before the first frame; its headers come from the Debian -dev package the Makefile installs.
+func cLibraryLoadedLater(_ name: String) -> Target {
+    .target(name: name, path: "Sources/\(name)", linkerSettings: [.linkedLibrary("dl")])
+}
+
 let package = Package(
     name: "GuestCraftTerminal",
     products: [
@@ -20,8 +27,8 @@ let package = Package(
         // the shim defines what they would and the module map links ncursesw and tinfo.
         cLibrary("CNCurses", pkgConfig: nil, apt: ["libncurses-dev"]),
         cLibrary("CSQLite", pkgConfig: "sqlite3", apt: ["libsqlite3-dev"]),
-        cLibrary("CCurl", pkgConfig: "libcurl", apt: ["libcurl4-openssl-dev"]),
-        cLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: ["libmicrohttpd-dev"]),
+        cLibraryLoadedLater("CCurl"),   // libcurl4-openssl-dev
+        cLibraryLoadedLater("CMicroHTTPD"),   // libmicrohttpd-dev
         cLibrary("CSodium", pkgConfig: "libsodium", apt: ["libsodium-dev"]),
         // Linux's routing netlink (kernel headers only): network changes the system reports.
         .systemLibrary(name: "CNetlink", path: "Sources/CNetlink"),

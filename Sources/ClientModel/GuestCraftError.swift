@@ -80,11 +80,13 @@ public enum NoAnswerReason: Sendable, Equatable, CustomStringConvertible {
     case notSent(String)
     /// Any other transport failure.
     case transport(String)
+    /// This device's network library (libcurl) could not be loaded: nothing left the device.
+    case libraryMissing(String)
 
     /// False only when the request certainly never left this machine.
     public var mayHaveReachedInstance: Bool {
         switch self {
-        case .couldNotResolve, .couldNotConnect, .tls, .notSent: false
+        case .couldNotResolve, .couldNotConnect, .tls, .notSent, .libraryMissing: false
         case .timedOut(let requestSent): requestSent
         case .stalled, .connectionLost, .cancelled, .transport: true
         }
@@ -101,6 +103,7 @@ public enum NoAnswerReason: Sendable, Equatable, CustomStringConvertible {
         case .cancelled: "cancelled"
         case .notSent(let why): "not sent: \(why)"
         case .transport(let message): message
+        case .libraryMissing(let why): "libcurl could not be loaded: \(why)"
         }
     }
 }

@@ -24,12 +24,14 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
     case connectionLost
     /// Any other libcurl failure.
     case transport(code: Int, message: String)
+    /// libcurl could not be loaded (missing, or without a function the app calls): nothing is sent.
+    case libraryMissing(String)
 
     /// Whether the server may have received the request (and applied it): false only when the
     /// request certainly never left this machine.
     public var mayHaveReachedServer: Bool {
         switch self {
-        case .invalidURL, .insecureScheme, .invalidHeader, .couldNotResolve, .couldNotConnect, .tls:
+        case .invalidURL, .insecureScheme, .invalidHeader, .couldNotResolve, .couldNotConnect, .tls, .libraryMissing:
             return false
         case .timedOut(let requestSent):
             return requestSent
@@ -53,6 +55,7 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
         case .cancelled: return "cancelled"
         case .connectionLost: return "connection lost"
         case .transport(let code, let message): return "transport error \(code): \(message)"
+        case .libraryMissing(let why): return "libcurl could not be loaded: \(why)"
         }
     }
 }

@@ -25,61 +25,81 @@ struct MultiHandle: @unchecked Sendable {
     let raw: UnsafeMutableRawPointer
 }
 
-/// The multi loop and the locked queue that feeds it.
+/// The multi loop and the locked queue that feeds it. Nothing of libcurl is touched until the
+/// first request: that request's thread loads the library (dlopen, #18), makes the multi handle
+/// and starts the loop's thread; a library that cannot be loaded fails every request with a
+/// sentence (`HTTPClientError.libraryMissing`), never the app's start.
 final class TransportLoop: Sendable {
+    private enum Phase {
+        case notStarted
+        case running(MultiHandle)
+        case unavailable(String)
+    }
+
     private struct Shared {
         var queue: [TransferJob] = []
         var shuttingDown = false
-        /// False once the loop has cleaned up the multi handle: no more wakeups.
-        var multiAlive = true
+        var phase = Phase.notStarted
     }
-
-    private static let globalInit: Bool = gc_curl_global_init() == CURLE_OK
 
     private let shared = Mutex(Shared())
-    private let multi: MultiHandle
 
-    init() {
-        _ = Self.globalInit
-        guard let raw = curl_multi_init() else {
-            preconditionFailure("curl_multi_init failed: out of memory")
+    init() {}
+
+    /// Whether libcurl can be loaded, loading it (once per process) on the caller's thread.
+    static let libraryFailure: String? = {
+        if let failure = gc_curl_load() { return String(cString: failure) }
+        return gc_curl_global_init() == CURLE_OK ? nil : "curl_global_init failed"
+    }()
+
+    /// Queues a job; fails it at once when the transport is shutting down or libcurl is missing.
+    func submit(_ job: TransferJob) {
+        let refused = shared.withLock { state -> HTTPClientError? in
+            guard !state.shuttingDown else { return .cancelled }
+            if case .notStarted = state.phase { state.phase = start() }
+            switch state.phase {
+            case .running(let multi):
+                state.queue.append(job)
+                _ = curl_multi_wakeup(multi.raw)
+                return nil
+            case .unavailable(let why):
+                return .libraryMissing(why)
+            case .notStarted:
+                return .cancelled
+            }
         }
-        multi = MultiHandle(raw: raw)
-        _ = gc_curl_multi_setopt_long(raw, CURLMOPT_MAXCONNECTS, 64)
-        let thread = Thread { [self] in self.run() }
-        thread.name = "HTTPTransport"
-        thread.start()
+        if let refused {
+            job.finish(TransferCompletion(result: .failure(refused), newConnections: 0))
+        }
     }
 
-    /// Queues a job; fails it at once when the transport is shutting down.
-    func submit(_ job: TransferJob) {
-        let accepted = shared.withLock { state -> Bool in
-            guard !state.shuttingDown else { return false }
-            state.queue.append(job)
-            if state.multiAlive { _ = curl_multi_wakeup(multi.raw) }
-            return true
-        }
-        if !accepted {
-            job.finish(TransferCompletion(result: .failure(.cancelled), newConnections: 0))
-        }
+    /// Loads libcurl and starts the loop's thread (under the lock, once).
+    private func start() -> Phase {
+        if let failure = Self.libraryFailure { return .unavailable(failure) }
+        guard let raw = curl_multi_init() else { return .unavailable("curl_multi_init failed: out of memory") }
+        let multi = MultiHandle(raw: raw)
+        _ = gc_curl_multi_setopt_long(raw, CURLMOPT_MAXCONNECTS, 64)
+        let thread = Thread { [self] in self.run(multi.raw) }
+        thread.name = "HTTPTransport"
+        thread.start()
+        return .running(multi)
     }
 
     /// Interrupts the loop's wait so it looks at its queue and cancellations.
     func wake() {
         shared.withLock { state in
-            if state.multiAlive { _ = curl_multi_wakeup(multi.raw) }
+            if case .running(let multi) = state.phase { _ = curl_multi_wakeup(multi.raw) }
         }
     }
 
     func shutdown() {
         shared.withLock { state in
             state.shuttingDown = true
-            if state.multiAlive { _ = curl_multi_wakeup(multi.raw) }
+            if case .running(let multi) = state.phase { _ = curl_multi_wakeup(multi.raw) }
         }
     }
 
-    private func run() {
-        let multi = self.multi.raw
+    private func run(_ multi: UnsafeMutableRawPointer) {
         let share = curl_share_init()
         if let share {
             _ = gc_curl_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_SSL_SESSION.rawValue))
@@ -139,13 +159,16 @@ final class TransportLoop: Sendable {
             _ = curl_multi_poll(multi, nil, 0, active.isEmpty ? 60_000 : 200, nil)
         }
 
-        shared.withLock { $0.multiAlive = false }
+        shared.withLock { $0.phase = .unavailable("the transport was shut down") }
         _ = curl_multi_cleanup(multi)
         if let share { _ = curl_share_cleanup(share) }
     }
 }
 
 extension HTTPClient {
-    /// The libcurl in use, from the library itself (`guestcraft --version`).
-    public static var libraryVersion: String { String(cString: gc_curl_version()) }
+    /// The libcurl the app was built against (`guestcraft --version` loads no library).
+    public static var libraryVersion: String { String(cString: gc_curl_built_version()) }
+
+    /// Why libcurl cannot be used on this device, loading it if no request has yet; nil when it can.
+    public static var libraryFailure: String? { TransportLoop.libraryFailure }
 }

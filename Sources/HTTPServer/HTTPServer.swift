@@ -57,6 +57,8 @@ public final class HTTPServer: Sendable {
         let core = self.core
         return try state.withLock { (lifecycle: inout Lifecycle) throws(HTTPServerError) -> UInt16 in
             guard case .idle = lifecycle else { throw .alreadyStarted }
+            // The first server of the process loads libmicrohttpd, on this thread.
+            if let failure = gc_mhd_load() { throw .libraryMissing(String(cString: failure)) }
             var probe = in_addr()
             guard inet_pton(AF_INET, configuration.host, &probe) == 1 else {
                 throw .invalidHost(configuration.host)
@@ -120,6 +122,15 @@ public final class HTTPServer: Sendable {
 }
 
 extension HTTPServer {
-    /// The libmicrohttpd in use, from the library itself (`guestcraft --version`).
-    public static var libraryVersion: String { String(cString: MHD_get_version()) }
+    /// The libmicrohttpd the app was built against, as "1.2.3" (`guestcraft --version` loads no
+    /// library): MHD_VERSION is 0xMMmmpp00 in hexadecimal digits.
+    public static var libraryVersion: String {
+        let digits = String(gc_mhd_built_version(), radix: 16)
+        let padded = String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+        let parts = stride(from: 0, to: 6, by: 2).map { offset -> String in
+            let start = padded.index(padded.startIndex, offsetBy: offset)
+            return String(Int(padded[start..<padded.index(start, offsetBy: 2)]) ?? 0)
+        }
+        return parts.joined(separator: ".")
+    }
 }

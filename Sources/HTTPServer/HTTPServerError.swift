@@ -6,4 +6,6 @@ public enum HTTPServerError: Error, Sendable, Equatable {
     case couldNotStart(host: String, port: UInt16)
     /// `start()` was called on a server that is running or was stopped.
     case alreadyStarted
+    /// libmicrohttpd could not be loaded (missing, or without a function the server calls).
+    case libraryMissing(String)
 }

@@ -14,6 +14,7 @@ extension NoAnswerReason {
         case .cancelled: self = .cancelled
         case .invalidURL, .insecureScheme, .invalidHeader: self = .notSent(error.description)
         case .transport(_, let message): self = .transport(message)
+        case .libraryMissing(let why): self = .libraryMissing(why)
         case .redirectRefused, .bodyTooLarge: self = .transport(error.description)
         }
     }

@@ -68,14 +68,14 @@ struct PackageManifest {
     }
 
     var targets: [String: Target]
-    /// Targets that link a C library (system-library targets).
+    /// Targets that reach a C library (system-library targets and the loaders of `cLibraryLoadedLater`).
     var cLibraries: Set<String>
 
     static func read() throws -> PackageManifest {
         let text = try Repository.text("Package.swift")
         var targets: [String: Target] = [:]
         var cLibraries: Set<String> = []
-        for match in text.matches(of: /cLibrary\("(\w+)"|\.systemLibrary\(name: "(\w+)"/) {
+        for match in text.matches(of: /cLibrary(?:LoadedLater)?\("(\w+)"|\.systemLibrary\(name: "(\w+)"/) {
             if let name = match.output.1 ?? match.output.2 { cLibraries.insert(String(name)) }
         }
         // `.target(` and `.executableTarget(` up to the next target declaration.

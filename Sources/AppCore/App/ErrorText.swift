@@ -71,6 +71,7 @@ public enum ErrorText {
     public static func request(_ error: GuestCraftError) -> String {
         switch error {
         case .noAnswer(.cancelled): L("errors.cancelled")
+        case .noAnswer(.libraryMissing(let why)): L("errors.network_library_missing", ["why": why])
         case .noAnswer: L("errors.no_answer")
         case .invalidResponse: L("errors.invalid_response")
         case .unauthorized: L("errors.session_ended_short")

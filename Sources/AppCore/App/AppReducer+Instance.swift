@@ -36,6 +36,10 @@ extension AppReducer {
                 return .merge(effects)
             case .failure(.connect(let error)):
                 switch error {
+                case .unreachable(.libraryMissing):
+                    // Offline for good until libcurl is there: said once, the saved copies stay.
+                    current.connection = .offline
+                    current.notices.append(Notice(.warning, ErrorText.connect(error)))
                 case .unreachable, .unavailable, .cancelled:
                     current.connection = .offline
                 default:

@@ -14,6 +14,7 @@ public enum ErrorText {
         case .unreachable(.tls(let message)) where message.lowercased().contains("wrong version number"):
             // OpenSSL's words when the other side answers TLS with plain HTTP.
             L("errors.connect.plain_http")
+        case .unreachable(.libraryMissing(let why)): L("errors.network_library_missing", ["why": why])
         case .unreachable: L("errors.connect.unreachable")
         case .notGuestCraft: L("errors.connect.not_guestcraft")
         case .instanceTooOld: L("errors.connect.instance_too_old")

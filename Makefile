@@ -57,11 +57,15 @@ e2e:
 	done
 
 ## bench: figures for docs/performance.md (printed, never asserted).
+## It ends with one summary table of the figures that matter (Benchmarks/lib/summary.py).
 bench: release
-	@for b in Benchmarks/*.sh; do \
+	@log="$$(mktemp /tmp/guestcraft-bench-log.XXXXXX)"; \
+	for b in Benchmarks/*.sh; do \
 	  [ -e "$$b" ] || continue; \
-	  echo "== $$b"; bash "$$b" .build/release || exit 1; \
-	done
+	  echo "== $$b" | tee -a "$$log"; bash "$$b" .build/release 2>&1 | tee -a "$$log"; \
+	  [ "$${PIPESTATUS[0]}" = 0 ] || exit 1; \
+	done; \
+	python3 Benchmarks/lib/summary.py "$$log"; rm -f "$$log"
 
 clean:
 	$(SWIFT) package clean

@@ -33,6 +33,14 @@ for size in 80x24 40x12; do
   echo "-- guestcraft, saved rooms, instance stopped (${size})"
   ttff --cols "${size%x*}" --rows "${size#*x}" --env "GUESTCRAFT_HOME=$GUESTCRAFT_HOME" --until "2000 rooms" -- "$BIN/guestcraft"
 done
+# The peak memory of that start: the app under /usr/bin/time until the rooms show, then q.
+if [ -x /usr/bin/time ]; then
+  app_in_tmux /usr/bin/time -v -o "$TMP/time.first" "$BIN/guestcraft"
+  wait_screen "2000 rooms"
+  tmux -L "$SOCKET" send-keys -t app q
+  wait_app_gone
+  echo "first frame peak RSS: $(awk '/Maximum resident set size/ { printf "%.1f", $6 / 1024 }' "$TMP/time.first") MiB"
+fi
 
 # Today from its saved read (#12): the front desk on a demo that offers every capability, Garden
 # Court's 2,000 rooms and their reservations; opened once online to save Today, then timed until
@@ -62,8 +70,9 @@ export GUESTCRAFT_HOME="$ROOMS_HOME"
 # The floor under any first frame: starting the binary (Swift runtime, Foundation) and exiting.
 if command -v hyperfine >/dev/null; then
   echo "-- guestcraft --version, guestcraft status (no terminal UI; hyperfine)"
-  hyperfine -N --warmup 3 --runs 40 --export-json "$TMP/floor.json" \
-    "$BIN/guestcraft --version" "$BIN/guestcraft status" >/dev/null 2>&1
+  versions=("$BIN/guestcraft --version" "$BIN/guestcraft status")
+  command -v mc >/dev/null && versions+=("mc --version")
+  hyperfine -N --warmup 3 --runs 40 --export-json "$TMP/floor.json" "${versions[@]}" >/dev/null 2>&1
   "$PY" - "$TMP/floor.json" <<'PY'
 import json, statistics, sys
 for r in json.load(open(sys.argv[1]))["results"]:

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# #18: the instructions from exec to the first frame, counted by callgrind (stable on a shared
+# machine where times drift). The app is paired to a spawned demo that offers only the
+# housekeeping tabs, opened once online to save Garden Court's 2,000 rooms, then started under
+# `valgrind --tool=callgrind` with the instance stopped; when its 80x24 tmux pane shows
+# "2000 rooms" (the first frame from the saved read) the counts are dumped (`callgrind_control
+# -d`: offline and idle, the app runs no instruction while it waits in poll()). Printed: the
+# total, the part in the dynamic loader (ld-linux: mapping and relocating shared libraries),
+# and the functions with the most inclusive cost. `guestcraft --version` is counted the same way.
+# Usage: Benchmarks/startup_callgrind.sh BUILD_DIR   (make bench passes .build/release)
+source "$(dirname "$0")/lib/common.bash"
+bench_init "${1:-.build/release}"
+need_tool tmux
+need_tool valgrind
+need_tool callgrind_annotate valgrind
+machine
+
+start_demo demo --capabilities mobile_sessions,mobile_pairing,housekeeping,housekeeping_tasks
+pair_app supervisor
+seed_rooms
+stop_demo
+
+# totals FILE: the program's total Ir and each object's self cost (the dynamic loader is ld-linux).
+totals() {
+  "$PY" - "$1" <<'PY'
+import collections, re, sys
+total, names, current, skip = 0, {}, "?", False
+by_object = collections.Counter()
+for line in open(sys.argv[1], errors="replace"):
+    if line.startswith(("summary:", "totals:")):
+        total = max(total, int(line.split()[1]))
+    elif line.startswith("ob="):
+        m = re.match(r"ob=\((\d+)\)(?: (.*))?", line)
+        if m:
+            if m.group(2): names[m.group(1)] = m.group(2).strip()
+            current = names.get(m.group(1), "?")
+        else:
+            current = line[3:].strip()
+    elif line.startswith("cob="):
+        m = re.match(r"cob=\((\d+)\) (.*)", line)
+        if m: names[m.group(1)] = m.group(2).strip()
+    elif line.startswith("calls="):
+        skip = True
+    elif line[:1].isdigit() or line[:1] in "+-*":
+        parts = line.split()
+        if skip:
+            skip = False
+        elif len(parts) > 1 and parts[1].isdigit():
+            by_object[current] += int(parts[1])
+print("  total %d Ir" % total)
+for name, cost in by_object.most_common(6):
+    print("  %-40s %12d Ir (%4.1f %%)" % (name.split("/")[-1][:40], cost, 100.0 * cost / max(total, 1)))
+PY
+}
+
+echo "-- guestcraft, saved rooms, instance stopped, 80x24, under callgrind until \"2000 rooms\""
+out="$TMP/callgrind.app"
+app_in_tmux valgrind --tool=callgrind --callgrind-out-file="$out.%p" "$BIN/guestcraft"
+for _ in $(seq 1 1200); do tmux -L "$SOCKET" capture-pane -p -t app | grep -qF "2000 rooms" && break; sleep 0.05; done
+tmux -L "$SOCKET" capture-pane -p -t app | grep -qF "2000 rooms" || { echo "never showed 2000 rooms" >&2; exit 1; }
+pid="$(pgrep -f "callgrind-out-file=$out" | head -1)"
+callgrind_control -d "$pid" >/dev/null
+sleep 1
+tmux -L "$SOCKET" send-keys -t app q
+wait_app_gone
+first="$(ls "$out".*.1 2>/dev/null | head -1)"
+[ -n "$first" ] || first="$(ls "$out".* | head -1)"
+totals "$first"
+echo "  the most inclusive functions (callgrind_annotate --inclusive=yes):"
+callgrind_annotate --inclusive=yes "$first" 2>/dev/null | sed -n '/^-\{10,\}/,$p' | grep -E '^ *[0-9,]+ ' | head -25 | cut -c1-150
+
+echo "-- guestcraft --version under callgrind"
+valgrind --tool=callgrind --callgrind-out-file="$TMP/callgrind.version" "$BIN/guestcraft" --version >/dev/null 2>&1
+totals "$TMP/callgrind.version"

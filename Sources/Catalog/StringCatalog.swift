@@ -1,6 +1,12 @@
 import Foundation
 import GuestCraftResources
 
+/// A catalog file that is not an object of string keys to string templates.
+public enum CatalogFileError: Error, Equatable {
+    case unreadable
+    case notAString(key: String)
+}
+
 /// The English string catalog (`Resources/en.json`): every sentence a person reads, by key.
 public struct StringCatalog: Sendable, Equatable {
     /// Every entry: a flat key (`connect.title`) and its template with `{name}` placeholders.
@@ -10,9 +16,17 @@ public struct StringCatalog: Sendable, Equatable {
         self.entries = entries
     }
 
-    /// Reads a catalog from JSON: one object of string keys to string templates.
-    public init(json: Data) throws {
-        entries = try JSONDecoder().decode([String: String].self, from: json)
+    /// Reads a catalog from JSON: one object of string keys to string templates. (With
+    /// `ResourceJSON`, not JSONDecoder: the catalog is read on the way to the first frame, #18.)
+    public init(json: Data) throws(CatalogFileError) {
+        guard let members = ResourceJSON.parse(Array(json))?.object else { throw .unreadable }
+        var entries: [String: String] = [:]
+        entries.reserveCapacity(members.count)
+        for (key, value) in members {
+            guard let template = value.string else { throw .notAString(key: key) }
+            entries[key] = template
+        }
+        self.entries = entries
     }
 
     /// The catalog shipped in the resource bundle, read once on first use.

@@ -82,15 +82,35 @@ public struct Theme: Sendable, Equatable {
 
     /// Reads every theme of a themes file: `{ "<theme>": { "<token>": {"fg", "bg", "attrs"} } }`.
     /// Throws on an unknown token, colour or attribute, so a typo never passes silently.
-    public static func decodeAll(from data: Data) throws -> [Theme] {
-        let raw = try JSONDecoder().decode([String: [String: ThemeStyle]].self, from: data)
-        return try raw.keys.sorted().map { name in
+    /// (Read with `ResourceJSON`, not JSONDecoder: it is on the way to the first frame, #18.)
+    public static func decodeAll(from data: Data) throws(ThemeFileError) -> [Theme] {
+        guard let file = ResourceJSON.parse(Array(data))?.object else { throw .unreadable }
+        return try file.keys.sorted().map { (name: String) throws(ThemeFileError) -> Theme in
+            guard let tokens = file[name]?.object else { throw .unreadable }
             var styles: [StyleToken: ThemeStyle] = [:]
-            for (tokenName, style) in raw[name] ?? [:] {
+            for (tokenName, value) in tokens {
                 guard let token = StyleToken(rawValue: tokenName) else {
-                    throw ThemeFileError.unknownToken(theme: name, token: tokenName)
+                    throw .unknownToken(theme: name, token: tokenName)
                 }
-                styles[token] = style
+                guard let members = value.object else { throw .unreadable }
+                func color(_ key: String) throws(ThemeFileError) -> ThemeColor {
+                    guard let member = members[key] else { return .default }
+                    guard let text = member.string, let color = ThemeColor(rawValue: text) else {
+                        throw .unknownValue(theme: name, token: tokenName, value: member.string ?? "\(member)")
+                    }
+                    return color
+                }
+                var attributes: Set<ThemeAttribute> = []
+                if let list = members["attrs"] {
+                    guard let items = list.array else { throw .unknownValue(theme: name, token: tokenName, value: "\(list)") }
+                    for item in items {
+                        guard let text = item.string, let attribute = ThemeAttribute(rawValue: text) else {
+                            throw .unknownValue(theme: name, token: tokenName, value: item.string ?? "\(item)")
+                        }
+                        attributes.insert(attribute)
+                    }
+                }
+                styles[token] = ThemeStyle(fg: try color("fg"), bg: try color("bg"), attributes: attributes)
             }
             return Theme(name: name, styles: styles)
         }
@@ -100,4 +120,8 @@ public struct Theme: Sendable, Equatable {
 /// A themes file that names a token this build does not know.
 public enum ThemeFileError: Error, Equatable {
     case unknownToken(theme: String, token: String)
+    /// A colour or attribute this build does not know (or not a string).
+    case unknownValue(theme: String, token: String, value: String)
+    /// Not JSON, or not an object of themes of objects.
+    case unreadable
 }

@@ -6,12 +6,15 @@ import Synchronization
 public final class HTTPClient: Sendable {
     public let configuration: HTTPClientConfiguration
     private let transport: HTTPTransport
+    private let start: NetworkStart
     private let opened = Atomic<Int>(0)
 
+    /// `start` holds requests back while the app draws its first frame (`NetworkStart.app`).
     public init(configuration: HTTPClientConfiguration = HTTPClientConfiguration(),
-                transport: HTTPTransport = .shared) {
+                transport: HTTPTransport = .shared, start: NetworkStart = .app) {
         self.configuration = configuration
         self.transport = transport
+        self.start = start
     }
 
     /// Connections this client's requests have opened (answered or failed).
@@ -36,7 +39,7 @@ public final class HTTPClient: Sendable {
         let completion = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<TransferCompletion, Never>) in
                 job.attach(continuation)
-                loop.submit(job)
+                start.whenReleased { loop.submit(job) }
             }
         } onCancel: {
             job.cancel()

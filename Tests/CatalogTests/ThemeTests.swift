@@ -30,10 +30,10 @@ import Testing
         #expect(throws: ThemeFileError.unknownToken(theme: "x", token: "no_such_token")) {
             try Theme.decodeAll(from: unknownToken)
         }
-        #expect(throws: DecodingError.self) {
+        #expect(throws: ThemeFileError.unknownValue(theme: "x", token: "focus", value: "purple")) {
             try Theme.decodeAll(from: Data(#"{"x": {"focus": {"fg": "purple"}}}"#.utf8))
         }
-        #expect(throws: DecodingError.self) {
+        #expect(throws: ThemeFileError.unknownValue(theme: "x", token: "focus", value: "blink")) {
             try Theme.decodeAll(from: Data(#"{"x": {"focus": {"attrs": ["blink"]}}}"#.utf8))
         }
     }

@@ -118,6 +118,19 @@ public enum AppView {
         return false
     }
 
+    /// Whether the screen drawn is past the start (#18: the app holds the network until then):
+    /// not "Opening…", and on a live work tab (Today, Housekeeping, My tasks), drawn after its
+    /// saved read answered — with its saved copy, or with none to show.
+    public static func isStartedScreen(_ state: AppState, savedReadAnswered: Bool) -> Bool {
+        switch state.route {
+        case .starting: return false
+        case .work:
+            guard let current = state.current, current.lock == nil, current.activeTab.isLive else { return true }
+            return savedReadAnswered
+        default: return true
+        }
+    }
+
     /// The header of the instance on screen.
     static func header(_ current: CurrentInstance) -> Header {
         // With several accounts on the device the header says whose screen this is.

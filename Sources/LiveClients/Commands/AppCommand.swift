@@ -26,11 +26,22 @@ public enum AppCommand {
         }
         defer { network?.stop() }
         if network == nil { log.write("network: no netlink socket; changes are not watched") }
+        // No request (so no libcurl) before the first frame from saved reads is on screen; never
+        // longer than half a second (#18).
+        NetworkStart.app.hold(atMost: .milliseconds(500))
+        defer { NetworkStart.app.release() }
         store.send(.started)
         let reason: TerminalApp.ExitReason
         do {
             reason = try TerminalApp.run(store: store, view: AppView.view, input: AppView.action(for:),
                                          shouldQuit: AppView.shouldQuit, driver: driver, log: log,
+                                         onFrame: { _ in
+                                             guard NetworkStart.app.isHeld else { return }
+                                             let answered = services.savedReadAnswered.load(ordering: .acquiring)
+                                             if AppView.isStartedScreen(store.state, savedReadAnswered: answered) {
+                                                 NetworkStart.app.release()
+                                             }
+                                         },
                                          onInputFrame: FrameTimesFile.open(services.environment))
         } catch let error as TerminalError {
             store.effects.cancelAll()

@@ -497,3 +497,20 @@ func L_quit(_ count: Int) -> String {
         #expect(AppView.view(online).header?.retryAt == nil)
     }
 }
+
+/// #18: the app holds the network until the start's first frame is on screen: past "Opening…",
+/// and on a live tab after its saved read answered.
+@MainActor
+@Suite struct StartedScreenTests {
+    @Test func theStartIsOverOnceTheLiveTabsSavedReadAnsweredOrOnAnyOtherScreen() {
+        #expect(!AppView.isStartedScreen(AppState(), savedReadAnswered: true), "Opening… is not the first frame")
+        let rooms = AppState.working(activeTab: .housekeeping)
+        #expect(!AppView.isStartedScreen(rooms, savedReadAnswered: false))
+        #expect(AppView.isStartedScreen(rooms, savedReadAnswered: true))
+        #expect(!AppView.isStartedScreen(AppState.working(activeTab: .today), savedReadAnswered: false))
+        // Search and Account read nothing saved; Connect waits for the person.
+        #expect(AppView.isStartedScreen(AppState.working(activeTab: .search), savedReadAnswered: false))
+        #expect(AppView.isStartedScreen(AppState.working(activeTab: .account), savedReadAnswered: false))
+        #expect(AppView.isStartedScreen(AppState(route: .connect(ConnectFeature.State())), savedReadAnswered: false))
+    }
+}

@@ -1,0 +1,201 @@
+/// A small JSON reader for the app's own resource files (`en.json`, `themes.json`), read on the
+/// way to the first frame: JSONDecoder's first use there cost more than the rest of the start's
+/// reading (#18: 10 M instructions for the catalog alone, most of it generic metadata and
+/// conformance lookups). Strict JSON (RFC 8259): objects, arrays, strings with every escape,
+/// numbers, `true`, `false`, `null`; anything else, trailing bytes or nesting deeper than 32
+/// levels is refused (`nil`), never a crash. Objects keep their last value of a repeated key, as
+/// JSONDecoder does.
+enum ResourceJSON: Equatable, Sendable {
+    case object([String: ResourceJSON])
+    case array([ResourceJSON])
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+
+    /// The document of `bytes`, or nil when it is not JSON.
+    static func parse(_ bytes: [UInt8]) -> ResourceJSON? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(bytes: buffer)
+            guard let value = reader.value(depth: 0) else { return nil }
+            reader.skipSpace()
+            return reader.index == buffer.count ? value : nil
+        }
+    }
+
+    var object: [String: ResourceJSON]? { if case .object(let members) = self { members } else { nil } }
+    var array: [ResourceJSON]? { if case .array(let items) = self { items } else { nil } }
+    var string: String? { if case .string(let text) = self { text } else { nil } }
+
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        mutating func skipSpace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        }
+
+        mutating func value(depth: Int) -> ResourceJSON? {
+            guard depth < 32 else { return nil }
+            skipSpace()
+            guard index < bytes.count else { return nil }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return object(depth: depth)
+            case UInt8(ascii: "["): return array(depth: depth)
+            case UInt8(ascii: "\""): return string().map(ResourceJSON.string)
+            case UInt8(ascii: "t"): return literal("true", .bool(true))
+            case UInt8(ascii: "f"): return literal("false", .bool(false))
+            case UInt8(ascii: "n"): return literal("null", .null)
+            default: return number()
+            }
+        }
+
+        mutating func object(depth: Int) -> ResourceJSON? {
+            index += 1
+            var members: [String: ResourceJSON] = [:]
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            while true {
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return nil }
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+                index += 1
+                guard let value = value(depth: depth + 1) else { return nil }
+                members[key] = value
+                skipSpace()
+                guard index < bytes.count else { return nil }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                guard bytes[index] == UInt8(ascii: "}") else { return nil }
+                index += 1
+                return .object(members)
+            }
+        }
+
+        mutating func array(depth: Int) -> ResourceJSON? {
+            index += 1
+            var items: [ResourceJSON] = []
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            while true {
+                guard let item = value(depth: depth + 1) else { return nil }
+                items.append(item)
+                skipSpace()
+                guard index < bytes.count else { return nil }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                guard bytes[index] == UInt8(ascii: "]") else { return nil }
+                index += 1
+                return .array(items)
+            }
+        }
+
+        mutating func literal(_ word: StaticString, _ value: ResourceJSON) -> ResourceJSON? {
+            let count = word.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return nil }
+            for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return nil }
+            index += count
+            return value
+        }
+
+        /// A number as RFC 8259 writes it (no leading zeros, no bare dot, no hex).
+        mutating func number() -> ResourceJSON? {
+            let start = index
+            func digits() -> Int {
+                let from = index
+                while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+                return index - from
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: "0") { index += 1 } else if digits() == 0 { return nil }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                guard digits() > 0 else { return nil }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                guard digits() > 0 else { return nil }
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            return Double(text).map(ResourceJSON.number)
+        }
+
+        /// A string at `"`; its escapes decoded, invalid UTF-8 and control characters refused.
+        mutating func string() -> String? {
+            index += 1
+            var scalars = String.UnicodeScalarView()
+            var runStart = index
+            func flushRun(_ end: Int) -> Bool {
+                guard end > runStart else { return true }
+                var decoder = UTF8()
+                var iterator = UnsafeBufferPointer(rebasing: bytes[runStart..<end]).makeIterator()
+                while true {
+                    switch decoder.decode(&iterator) {
+                    case .scalarValue(let scalar): scalars.append(scalar)
+                    case .emptyInput: return true
+                    case .error: return false
+                    }
+                }
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    guard flushRun(index) else { return nil }
+                    index += 1
+                    return String(scalars)
+                }
+                if byte < 0x20 { return nil }
+                if byte != UInt8(ascii: "\\") { index += 1; continue }
+                guard flushRun(index), index + 1 < bytes.count else { return nil }
+                index += 2
+                switch bytes[index - 1] {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    guard let unit = hex4() else { return nil }
+                    if (0xD800...0xDBFF).contains(unit) {
+                        // A high surrogate must be followed by an escaped low one.
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                        else { return nil }
+                        index += 2
+                        guard let low = hex4(), (0xDC00...0xDFFF).contains(low),
+                              let scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+                        else { return nil }
+                        scalars.append(scalar)
+                    } else {
+                        guard let scalar = Unicode.Scalar(unit) else { return nil }
+                        scalars.append(scalar)
+                    }
+                default: return nil
+                }
+                runStart = index
+            }
+            return nil
+        }
+
+        mutating func hex4() -> UInt32? {
+            guard index + 4 <= bytes.count else { return nil }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = bytes[index]
+                let digit: UInt32
+                switch byte {
+                case 0x30...0x39: digit = UInt32(byte - 0x30)
+                case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+                case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+                default: return nil
+                }
+                value = value * 16 + digit
+                index += 1
+            }
+            return value
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Synchronization
+
+/// Holds the network back at the app's start (#18): the first frame is drawn from saved reads
+/// before libcurl and its thirty libraries are loaded, not beside it on a two-core handheld.
+/// While held, requests wait here — on no thread: each is queued and submitted when the app
+/// releases the network (after its first frame) or when `atMost` has passed, whichever is first.
+/// Nothing holds it unless asked: the command line's commands and the tests never wait.
+public final class NetworkStart: Sendable {
+    private struct State {
+        var held = false
+        var waiting: [@Sendable () -> Void] = []
+    }
+
+    /// The app's: every client uses it unless given another.
+    public static let app = NetworkStart()
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Holds every request until `release()`, and never longer than `atMost`.
+    public func hold(atMost: Duration) {
+        state.withLock { $0.held = true }
+        let (seconds, attoseconds) = atMost.components
+        let delay = Double(seconds) + Double(attoseconds) / 1e18
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in release() }
+    }
+
+    /// Lets the requests that waited go, and every later one at once. Safe to call often.
+    public func release() {
+        let waiting = state.withLock { state -> [@Sendable () -> Void] in
+            guard state.held else { return [] }
+            state.held = false
+            defer { state.waiting.removeAll() }
+            return state.waiting
+        }
+        for submit in waiting { submit() }
+    }
+
+    /// Whether requests are being held.
+    public var isHeld: Bool { state.withLock { $0.held } }
+
+    /// Runs `submit` now, or when the network is released.
+    func whenReleased(_ submit: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state -> Bool in
+            guard state.held else { return true }
+            state.waiting.append(submit)
+            return false
+        }
+        if now { submit() }
+    }
+}

@@ -1,0 +1,70 @@
+@testable import Catalog
+import Foundation
+import Testing
+
+/// #18: the catalog and the themes are read without JSONDecoder, by `ResourceJSON`. It must read
+/// the shipped files to the same values JSONDecoder does, decode every escape, and refuse what
+/// is not JSON rather than guess or crash.
+@Suite struct ResourceJSONTests {
+    static func resource(_ name: String) throws -> Data {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources/\(name)")
+        return try Data(contentsOf: url)
+    }
+
+    @Test func theShippedCatalogReadsAsJSONDecoderReadsIt() throws {
+        let data = try Self.resource("en.json")
+        let decoded = try JSONDecoder().decode([String: String].self, from: data)
+        let catalog = try StringCatalog(json: data)
+        #expect(catalog.entries.count == decoded.count)
+        #expect(catalog.entries == decoded)
+    }
+
+    @Test func theShippedThemesReadAsJSONDecoderReadsThem() throws {
+        let data = try Self.resource("themes.json")
+        let decoded = try JSONDecoder().decode([String: [String: ThemeStyle]].self, from: data)
+        let themes = try Theme.decodeAll(from: data)
+        #expect(themes.map(\.name) == decoded.keys.sorted())
+        for theme in themes {
+            for (token, style) in decoded[theme.name] ?? [:] {
+                #expect(theme.style(StyleToken(rawValue: token)!) == style, "\(theme.name).\(token)")
+            }
+        }
+    }
+
+    @Test func everyEscapeIsDecoded() throws {
+        let text = #"{"k": "a\"b\\c\/d\b\f\n\r\t\u00e9\u20AC\ud83d\ude00 é"}"#
+        let value = ResourceJSON.parse(Array(text.utf8))?.object?["k"]?.string
+        #expect(value == "a\"b\\c/d\u{08}\u{0C}\n\r\té€😀 é")
+        #expect(value == (try JSONDecoder().decode([String: String].self, from: Data(text.utf8)))["k"])
+    }
+
+    @Test func valuesOfEveryKindAndTheLastOfARepeatedKey() {
+        let value = ResourceJSON.parse(Array(#" {"a": [1, -2.5e3, 0, true, false, null, {}], "b": "x", "b": "y"} "#.utf8))
+        #expect(value == .object(["a": .array([.number(1), .number(-2500), .number(0), .bool(true), .bool(false), .null,
+                                                .object([:])]), "b": .string("y")]))
+    }
+
+    @Test(arguments: [
+        "", "{", "{\"a\": }", "{\"a\" 1}", "[1,]", "{\"a\": 1,}", "[01]", "[1.]", "[.5]", "[-]", "[1e]",
+        "\"\u{01}\"", "\"\\x\"", "\"\\u12\"", "\"\\ud83d\"", "\"\\ud83d\\u0041\"", "\"open", "tru", "nul",
+        "{} {}", "[1] x", String(repeating: "[", count: 40) + String(repeating: "]", count: 40),
+    ])
+    func whatIsNotJSONIsRefused(_ text: String) {
+        #expect(ResourceJSON.parse(Array(text.utf8)) == nil, "\(text.debugDescription) was read")
+        let decoded = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+        if text.hasPrefix(String(repeating: "[", count: 40)) { return }   // deeper than this reader allows
+        if text.contains(",]") || text.contains(",}") { return }   // Foundation's reader allows a trailing comma
+        #expect(decoded == nil, "JSONSerialization reads \(text.debugDescription): the case is wrong")
+    }
+
+    @Test func invalidUTF8InAStringIsRefused() {
+        #expect(ResourceJSON.parse([0x22, 0xC3, 0x28, 0x22]) == nil)
+        #expect(ResourceJSON.parse([0x22, 0xC3, 0xA9, 0x22]) == .string("é"))
+    }
+
+    @Test func aCatalogEntryThatIsNotAStringIsRefusedByItsKey() {
+        #expect(throws: CatalogFileError.notAString(key: "n")) { try StringCatalog(json: Data(#"{"s": "x", "n": 1}"#.utf8)) }
+        #expect(throws: CatalogFileError.unreadable) { try StringCatalog(json: Data("[]".utf8)) }
+    }
+}

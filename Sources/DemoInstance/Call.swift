@@ -7,7 +7,8 @@ struct Call {
     let request: HTTPServerRequest
     let operation: OperationID
     let parameters: [String: String]
-    /// `http://127.0.0.1:8080`: the origin the client reached, for absolute URLs in answers.
+    /// `http://127.0.0.1:8080`: the origin the client reached (or the configured public one), for absolute URLs in
+    /// answers.
     let origin: String
     /// The fault that caught this request, if any.
     let fault: DemoFault?

@@ -28,6 +28,11 @@ public struct DemoConfiguration: Sendable {
     /// The oldest app version served (discovery's `min_app_version`).
     public var minAppVersion: String
     public var tls: TLS?
+    /// The public address (`https://hotel.example.com:8443`) of an instance behind a reverse proxy that terminates TLS:
+    /// every address the instance gives out (discovery, pairing links) is on it, whatever address or Host a request came
+    /// with. An origin only: scheme, host and port (`guestcraft-demo serve --base-url`, `GUESTCRAFT_BASE_URL`). Nil:
+    /// the origin each request reached (its Host header), as without a proxy.
+    public var baseURL: String?
     /// The instance's clock: every instant it writes comes from it, so tests can fix it.
     public var clock: DemoClock
     /// Failed `device_sessions.create` attempts an address may make in a minute before 429.
@@ -42,7 +47,7 @@ public struct DemoConfiguration: Sendable {
                 seed: UInt64 = 1, extraProperties: Int = 0,
                 businessDate: BusinessDate? = DemoConfiguration.defaultBusinessDate,
                 capabilities: [Capability] = Capability.all, minAppVersion: String = "0.1.0", tls: TLS? = nil,
-                clock: DemoClock = DemoClock(), failedGrantsPerMinute: Int = 20, connectionLimit: Int = 256,
+                baseURL: String? = nil, clock: DemoClock = DemoClock(), failedGrantsPerMinute: Int = 20, connectionLimit: Int = 256,
                 log: @escaping @Sendable (String) -> Void = DemoConfiguration.standardError) {
         self.host = host
         self.port = port
@@ -54,6 +59,7 @@ public struct DemoConfiguration: Sendable {
         self.capabilities = capabilities
         self.minAppVersion = minAppVersion
         self.tls = tls
+        self.baseURL = baseURL
         self.clock = clock
         self.failedGrantsPerMinute = failedGrantsPerMinute
         self.connectionLimit = connectionLimit
@@ -87,6 +93,25 @@ public struct DemoConfiguration: Sendable {
         if !(1...Self.maximumRooms).contains(rooms) { return "rooms must be 1…\(Self.maximumRooms), not \(rooms)" }
         if !(0...1_000).contains(extraProperties) { return "extra properties must be 0…1000" }
         if minAppVersion.isEmpty { return "min app version is empty" }
+        if let baseURL, Self.publicOrigin(baseURL) == nil {
+            return "the base URL must be an http or https origin (https://host[:port]), not \(baseURL)"
+        }
         return nil
+    }
+
+    /// The origin of a base URL (`https://Hotel.example:443/` → `https://hotel.example`), nil when it is not one: another
+    /// scheme, no host, a path, query, fragment or user info, a port out of range, spaces or control characters.
+    public static func publicOrigin(_ text: String) -> String? {
+        guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value >= 0x7F }),
+              let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              scheme == "https" || scheme == "http", var host = components.host?.lowercased(), !host.isEmpty,
+              components.user == nil, components.password == nil, components.query == nil, components.fragment == nil,
+              ["", "/"].contains(components.percentEncodedPath) else { return nil }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.contains(where: { "/@?#[]".contains($0) }) else { return nil }
+        let hostPart = host.contains(":") ? "[\(host)]" : host
+        guard let port = components.port else { return "\(scheme)://\(hostPart)" }
+        guard (1...65_535).contains(port) else { return nil }
+        return port == (scheme == "https" ? 443 : 80) ? "\(scheme)://\(hostPart)" : "\(scheme)://\(hostPart):\(port)"
     }
 }

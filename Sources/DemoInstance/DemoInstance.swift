@@ -27,6 +27,8 @@ public final class DemoInstance: Sendable {
     public let configuration: DemoConfiguration
     /// `http://127.0.0.1:<port>` (https with TLS): discovery is at `origin + "/.well-known/guestcraft"`.
     public let origin: String
+    /// The address the instance gives out: `configuration.baseURL` as an origin, else `origin`.
+    public let publicOrigin: String
     public let port: UInt16
     /// The key `/demo/` operations need in `X-Demo-Admin-Key` (also in `dataDirectory/admin-key`).
     public let adminKey: String
@@ -96,6 +98,7 @@ public final class DemoInstance: Sendable {
         }
         let hostPart = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         origin = "\(configuration.tls == nil ? "http" : "https")://\(hostPart):\(port)"
+        publicOrigin = service.publicOrigin ?? origin
         let server = self.server
         service.attach(origin: origin, connections: { server.connectionsAccepted })
     }
@@ -119,7 +122,7 @@ public final class DemoInstance: Sendable {
 
     /// A pairing link for a member, as `/demo/pairings` makes it (valid 120 s, single use).
     public func pairingURL(for member: DemoMember) throws -> String {
-        try service.issuePairingCode(userID: member.userID.rawValue, origin: origin).pairingURL
+        try service.issuePairingCode(userID: member.userID.rawValue, origin: publicOrigin).pairingURL
     }
 
     /// A device token (`gcd_…`) for a member, as if a device had paired; skips the pairing step in tests.

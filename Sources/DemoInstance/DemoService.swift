@@ -11,6 +11,8 @@ final class DemoService: Sendable {
     let configuration: DemoConfiguration
     let adminKey: String
     let capabilities: [Capability]
+    /// The configured public address (`--base-url`), normalized; nil without a proxy in front.
+    let publicOrigin: String?
     let stats = StatsCounter()
     let faults = FaultBoard()
     let grantFailures = AttemptLimiter()
@@ -26,6 +28,7 @@ final class DemoService: Sendable {
         self.configuration = configuration
         self.adminKey = adminKey
         capabilities = configuration.capabilities
+        publicOrigin = configuration.baseURL.flatMap(DemoConfiguration.publicOrigin)
     }
 
     var clock: DemoClock { configuration.clock }
@@ -199,8 +202,10 @@ final class DemoService: Sendable {
         }
     }
 
-    /// The origin the client used (its Host header), else the one the server listens on.
+    /// The public address when one is configured (behind a proxy the Host header and the scheme are the proxy's
+    /// business); else the origin the client used (its Host header), else the one the server listens on.
     func origin(of request: HTTPServerRequest) -> String {
+        if let publicOrigin { return publicOrigin }
         let scheme = configuration.tls == nil ? "http" : "https"
         if let host = request.header("host"), !host.isEmpty, host.count <= 255,
            host.unicodeScalars.allSatisfy({ $0.isASCII && !$0.properties.isWhitespace && $0 != "/" && $0 != "@" && $0 != "\\" }) {

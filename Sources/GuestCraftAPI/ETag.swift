@@ -27,6 +27,14 @@ public struct ETag: Hashable, Sendable, CustomStringConvertible {
         value = String(inner)
     }
 
+    /// Parses an answer's ETag as a validator for a later `If-None-Match`: strong, or weak (`W/"…"`, as nginx makes
+    /// the instance's strong tag when it gzips the answer). `If-None-Match` compares weakly (RFC 9110 §13.1.2), so the
+    /// opaque text alone names the same tag; `If-Match` never takes one read this way (versions come from bodies).
+    public init?(validator header: String) {
+        let text = header.trimmingCharacters(in: .whitespaces)
+        self.init(header: text.hasPrefix("W/") ? String(text.dropFirst(2)) : text)
+    }
+
     /// Whether an `If-None-Match` header value (a list, or `*`) names this tag (weak comparison, RFC 9110).
     public func matches(ifNoneMatch header: String) -> Bool {
         let trimmed = header.trimmingCharacters(in: .whitespaces)

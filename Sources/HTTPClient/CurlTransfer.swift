@@ -236,8 +236,21 @@ final class CurlTransfer {
         _ = gc_curl_getinfo_off(easy, CURLINFO_SIZE_DOWNLOAD_T, &downloaded)
         _ = gc_curl_getinfo_long(easy, CURLINFO_HEADER_SIZE, &headerBytes)
         _ = gc_curl_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
+        var version = 0
+        _ = gc_curl_getinfo_long(easy, CURLINFO_HTTP_VERSION, &version)
         return .success(HTTPResponse(status: status, headers: headers, body: body,
-                                     wireBytes: Int(downloaded) + headerBytes, newConnections: connects))
+                                     wireBytes: Int(downloaded) + headerBytes, newConnections: connects,
+                                     httpVersion: Self.protocolName(version)))
+    }
+
+    /// `HTTP/2` for libcurl's CURL_HTTP_VERSION_2_0, and so on.
+    static func protocolName(_ version: Int) -> String {
+        switch version {
+        case Int(CURL_HTTP_VERSION_1_0): "HTTP/1.0"
+        case Int(CURL_HTTP_VERSION_2_0): "HTTP/2"
+        case Int(CURL_HTTP_VERSION_3): "HTTP/3"
+        default: "HTTP/1.1"
+        }
     }
 
     private func error(for code: CURLcode) -> HTTPClientError {

@@ -30,13 +30,17 @@ public struct HTTPResponse: Sendable {
     public var wireBytes: Int
     /// Connections this request had to open (0: it reused one).
     public var newConnections: Int
+    /// The protocol the answer came over: `HTTP/1.1`, or `HTTP/2` where TLS negotiated it (ALPN).
+    public var httpVersion: String
 
-    public init(status: Int, headers: HTTPHeaders, body: Data, wireBytes: Int, newConnections: Int) {
+    public init(status: Int, headers: HTTPHeaders, body: Data, wireBytes: Int, newConnections: Int,
+                httpVersion: String = "HTTP/1.1") {
         self.status = status
         self.headers = headers
         self.body = body
         self.wireBytes = wireBytes
         self.newConnections = newConnections
+        self.httpVersion = httpVersion
     }
 
     /// True when the request went over a connection already open.

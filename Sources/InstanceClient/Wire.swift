@@ -69,7 +69,8 @@ struct Wire: Sendable {
         let status = response.status
         if status == 401 { throw .unauthorized }
         if status >= 400 { throw Self.problem(in: response) }
-        let etag = response.headers[HeaderName.eTag].flatMap(ETag.init(header:))
+        // Weak too: a proxy that compresses the answer makes the instance's strong ETag weak.
+        let etag = response.headers[HeaderName.eTag].flatMap(ETag.init(validator:))
         if status == 304 {
             guard let sent = ifNoneMatch else {
                 throw .invalidResponse(InvalidResponse(status: 304, what: "304 to a read that was not conditional"))

@@ -43,32 +43,43 @@ enum RefreshBench {
         for (name, read) in reads {
             let first = InstanceClient(session: session, http: HTTPClient(transport: HTTPTransport()))
             proxy.reset()
-            let fresh = try await read(first, nil)
-            report(name, "fresh, new connection", proxy: proxy, clientBytes: fresh.wireBytes, notModified: fresh.notModified)
+            let (fresh, freshTime) = try await timed { try await read(first, nil) }
+            report(name, "fresh, new connection", proxy: proxy, clientBytes: fresh.wireBytes, notModified: fresh.notModified,
+                   time: freshTime)
             guard let etag = fresh.etag else {
                 Figures.line(name, "no ETag in the answer: nothing to refresh conditionally")
                 continue
             }
             proxy.reset()
-            let again = try await read(first, etag)
-            report(name, "refresh, same connection", proxy: proxy, clientBytes: again.wireBytes, notModified: again.notModified)
+            let (again, againTime) = try await timed { try await read(first, etag) }
+            report(name, "refresh, same connection", proxy: proxy, clientBytes: again.wireBytes, notModified: again.notModified,
+                   time: againTime)
             proxy.dropConnections()
             proxy.reset()
-            let reconnected = try await read(first, etag)
+            let (reconnected, reconnectedTime) = try await timed { try await read(first, etag) }
             report(name, "refresh, same client after its connection closed", proxy: proxy,
-                   clientBytes: reconnected.wireBytes, notModified: reconnected.notModified)
+                   clientBytes: reconnected.wireBytes, notModified: reconnected.notModified, time: reconnectedTime)
             let second = InstanceClient(session: session, http: HTTPClient(transport: HTTPTransport()))
             proxy.reset()
-            let cold = try await read(second, etag)
-            report(name, "refresh, a new client (new process)", proxy: proxy, clientBytes: cold.wireBytes, notModified: cold.notModified)
+            let (cold, coldTime) = try await timed { try await read(second, etag) }
+            report(name, "refresh, a new client (new process)", proxy: proxy, clientBytes: cold.wireBytes,
+                   notModified: cold.notModified, time: coldTime)
         }
     }
 
-    private static func report(_ name: String, _ phase: String, proxy: ByteCountingProxy, clientBytes: Int, notModified: Bool) {
+    /// The value and how long it took (the read, its decoding included), in milliseconds.
+    private static func timed<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
+        let start = ContinuousClock.now
+        let value = try await body()
+        return (value, Figures.milliseconds(since: start))
+    }
+
+    private static func report(_ name: String, _ phase: String, proxy: ByteCountingProxy, clientBytes: Int, notModified: Bool,
+                               time: Double) {
         let counts = proxy.counts
         Figures.line("\(name) \(phase)",
                      "\(notModified ? "304" : "200"): sent \(counts.sent) B + received \(counts.received) B = "
-                     + "\(counts.sent + counts.received) B on the wire, \(counts.connections) new connection(s); "
-                     + "HTTPClient wireBytes \(clientBytes)")
+                     + "\(counts.sent + counts.received) B on the wire, \(counts.connections) new connection(s), "
+                     + String(format: "%.1f ms", time) + "; HTTPClient wireBytes \(clientBytes)")
     }
 }

@@ -12,8 +12,15 @@ struct ServeOptions {
 
     static var usage: String { L("demo.cli.usage") }
 
-    /// Parses the arguments after `serve`; throws a sentence for the first one that is wrong.
-    init(arguments: [String]) throws(OptionError) {
+    /// Parses the arguments after `serve`; throws a sentence for the first one that is wrong. `GUESTCRAFT_BASE_URL`
+    /// gives the public address when `--base-url` does not.
+    init(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws(OptionError) {
+        if let text = environment["GUESTCRAFT_BASE_URL"], !text.isEmpty {
+            guard DemoConfiguration.publicOrigin(text) != nil else {
+                throw OptionError(L("demo.cli.base_url", ["option": "GUESTCRAFT_BASE_URL", "text": text]))
+            }
+            configuration.baseURL = text
+        }
         var rest = arguments[...]
         func value(_ option: String) throws(OptionError) -> String {
             guard let next = rest.popFirst() else { throw OptionError(L("demo.cli.needs_value", ["option": option])) }
@@ -57,6 +64,12 @@ struct ServeOptions {
                 configuration.businessDate = date
             case "--extra-properties":
                 configuration.extraProperties = try integer(argument)
+            case "--base-url":
+                let text = try value(argument)
+                guard DemoConfiguration.publicOrigin(text) != nil else {
+                    throw OptionError(L("demo.cli.base_url", ["option": argument, "text": text]))
+                }
+                configuration.baseURL = text
             case "--tls-cert":
                 tlsCertificatePath = try value(argument)
             case "--tls-key":

@@ -47,7 +47,9 @@ do {
 
 // Written unbuffered: the first line tells scripts the instance accepts connections.
 let keyFile = instance.dataDirectory.appendingPathComponent(DemoInstance.adminKeyFileName).path
-FileHandle.standardOutput.write(Data("listening on \(instance.origin)\nadmin key in \(keyFile)\n".utf8))
+var ready = "listening on \(instance.origin)\nadmin key in \(keyFile)\n"
+if instance.publicOrigin != instance.origin { ready += "public address \(instance.publicOrigin)\n" }
+FileHandle.standardOutput.write(Data(ready.utf8))
 
 var received: Int32 = 0
 while sigwait(&stopSignals, &received) != 0 {}

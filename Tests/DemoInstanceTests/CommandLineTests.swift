@@ -19,12 +19,12 @@ struct CommandLineTests {
         let firstLine: String
         let errors: SpawnPipe
 
-        init(_ arguments: [String]) async throws {
+        init(_ arguments: [String], environment: [String: String]? = nil) async throws {
             try #require(FileManager.default.isExecutableFile(atPath: CommandLineTests.binary.path),
                          "build guestcraft-demo first: \(CommandLineTests.binary.path)")
             let output = try SpawnPipe()
             let errors = try SpawnPipe()
-            process = try SpawnedProcess(CommandLineTests.binary.path, arguments: arguments,
+            process = try SpawnedProcess(CommandLineTests.binary.path, arguments: arguments, environment: environment,
                                          stdout: .pipe(output), stderr: .pipe(errors))
             self.errors = errors
             let reader = output.reader
@@ -110,7 +110,8 @@ struct CommandLineTests {
 
     @Test func wrongArgumentsAreSaidOnStandardError() async throws {
         for arguments in [["serve", "--rooms", "0"], ["serve", "--port", "x"], ["serve", "--colour"], ["launch"],
-                          ["serve", "--capabilities", "front_desk,teleport"], ["serve", "--tls-cert", "/nonexistent"]] {
+                          ["serve", "--capabilities", "front_desk,teleport"], ["serve", "--tls-cert", "/nonexistent"],
+                          ["serve", "--base-url", "hotel.test"], ["serve", "--base-url", "https://hotel.test/gc"]] {
             let server = try await Server(arguments)
             let status = await server.stop(0)
             #expect(status != 0, "\(arguments)")
@@ -145,5 +146,23 @@ struct CommandLineTests {
         let discovery = try await client.send(HTTPRequest(url: URL(string: "\(origin)/.well-known/guestcraft")!))
         #expect(try discovery.decode(InstanceDescription.self).apiBaseURL == "\(origin)/api/v1")
         #expect(await server.stop(SIGTERM) == 0)
+    }
+
+    @Test func theBaseURLComesFromTheOptionOrTheEnvironment() async throws {
+        func discovery(_ server: Server) async throws -> InstanceDescription {
+            let match = try #require(server.firstLine.wholeMatch(of: /listening on (http:\/\/127\.0\.0\.1:\d+)/),
+                                     "first line: \(server.firstLine)")
+            return try await Self.client().send(HTTPRequest(url: URL(string: "\(match.1)/.well-known/guestcraft")!))
+                .decode(InstanceDescription.self)
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["GUESTCRAFT_BASE_URL"] = "https://hotel.test:8443"
+        let fromEnvironment = try await Server(["serve", "--rooms", "1"], environment: environment)
+        #expect(try await discovery(fromEnvironment).apiBaseURL == "https://hotel.test:8443/api/v1")
+        #expect(await fromEnvironment.stop(SIGTERM) == 0)
+        let fromOption = try await Server(["serve", "--rooms", "1", "--base-url", "https://front.hotel.test"],
+                                          environment: environment)
+        #expect(try await discovery(fromOption).auth.tokenURL == "https://front.hotel.test/api/v1/device_sessions")
+        #expect(await fromOption.stop(SIGTERM) == 0)
     }
 }

@@ -82,6 +82,11 @@ struct ValidationTests {
         #expect(tag.matches(ifMatch: "\"7\""))
         #expect(!tag.matches(ifMatch: "W/\"7\""))
         #expect(!tag.matches(ifMatch: "\"6\""))
+        // A proxy that compresses answers makes their ETags weak: still a validator for If-None-Match,
+        // by its opaque text (weak comparison), never for If-Match.
+        #expect(ETag(validator: "W/\"7\"") == tag && ETag(validator: " \"7\"") == tag)
+        #expect(ETag(validator: "7") == nil && ETag(validator: "W/7") == nil && ETag(validator: "w/\"7\"") == nil)
+        #expect(ETag(validator: "W/\"7\"")?.headerValue == "\"7\"")
         let session = DeviceSession(id: "dvs_x", name: "n", createdAt: Instant(rfc3339: "2026-11-02T07:58:12Z")!,
                                     lastUsedAt: nil, current: true)
         #expect(session.etag.headerValue == "\"2026-11-02T07:58:12Z\"")

@@ -41,6 +41,19 @@ import Testing
         #expect(answer.wireBytes > 0)
     }
 
+    /// nginx with `gzip on` turns the instance's strong ETag weak (the gzipped bytes are another
+    /// representation); the read keeps it for its next If-None-Match, so a refresh through such a
+    /// proxy is still a 304, and a 304 that carries it keeps the tag sent.
+    @Test func aWeakETagFromAProxyIsKeptForTheNextConditionalRead() throws {
+        let body = "{\"business_date\":\"2026-11-03\",\"new\":1}"
+        let weak = try read(.demoNightAudit, response(200, body, headers: [("ETag", "W/\"abc\"")]),
+                            as: DemoNightAuditResult.self).get()
+        #expect(weak.etag == ETag("abc"))
+        let again = try read(.demoNightAudit, response(304, "", type: nil, headers: [("ETag", "W/\"abc\"")]),
+                             as: DemoNightAuditResult.self, ifNoneMatch: ETag("abc")).get()
+        #expect(again.isNotModified && again.etag == ETag("abc"))
+    }
+
     @Test func aFreshAnswerKeepsTheJSONItWasReadFromAndARoomListReadsAsJSONDecoderReadsIt() throws {
         let rooms = #"{"business_date":"2026-11-02","units":[{"floor":1,"housekeeping_status":"dirty","#
             + #""housekeeping_updated_at":"2026-11-01T18:35:00Z","housekeeping_version":3,"id":"unt_h101","#

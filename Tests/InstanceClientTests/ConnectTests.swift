@@ -149,6 +149,27 @@ import Testing
         #expect(await connect(pairing.origin.string).failureValue == .otherOrigin(member: "auth.pairing_url_prefix"))
     }
 
+    /// Each address field of discovery on another origin (another host, scheme or port) is refused
+    /// naming that field, whichever other fields are right; the first wrong one in document order.
+    @Test(arguments: ["api_base_url", "auth.authorize_url", "auth.token_url", "auth.pairing_url_prefix"])
+    func eachAddressFieldOnAnotherOriginIsRefusedByItsName(_ field: String) throws {
+        let origin = try #require(InstanceOrigin(string: "https://hotel.example.com"))
+        let connector = InstanceConnector(http: makeHTTP())
+        try connector.check(discoveryDocument(origin: origin.string), origin: origin)
+        for other in ["https://proxy.example.com", "http://hotel.example.com", "https://hotel.example.com:8443"] {
+            var document = discoveryDocument(origin: origin.string)
+            switch field {
+            case "api_base_url": document.apiBaseURL = other + "/api/v1"
+            case "auth.authorize_url": document.auth.authorizeURL = other + "/mobile/authorize"
+            case "auth.token_url": document.auth.tokenURL = other + "/api/v1/device_sessions"
+            default: document.auth.pairingURLPrefix = other + "/mobile/pair"
+            }
+            #expect(throws: ConnectError.otherOrigin(member: field), "\(field) at \(other)") {
+                try connector.check(document, origin: origin)
+            }
+        }
+    }
+
     @Test func anInstanceWithoutAnySignInThisAppCanUseIsRefused() async throws {
         // Without pairing the demo still offers browser sign-in ...
         let demo = try Demo(DemoConfiguration(rooms: 8, capabilities: Capability.all.filter { $0 != .mobilePairing }))

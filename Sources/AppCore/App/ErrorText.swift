@@ -19,10 +19,21 @@ public enum ErrorText {
         case .notGuestCraft: L("errors.connect.not_guestcraft")
         case .instanceTooOld: L("errors.connect.instance_too_old")
         case .appTooOld(let minimum): L("errors.connect.app_too_old", ["version": minimum])
-        case .otherOrigin: L("errors.connect.other_origin")
+        case .otherOrigin(let member): L("errors.connect.other_origin", ["part": originPart(member), "field": member])
         case .noUsableSignIn: L("errors.connect.no_sign_in")
         case .unavailable: L("errors.connect.unavailable")
         case .cancelled: L("errors.cancelled")
+        }
+    }
+
+    /// What a discovery field on another origin is for, in the sentence that names it.
+    static func originPart(_ member: String) -> String {
+        switch member {
+        case "api_base_url": L("errors.connect.other_origin.api")
+        case "auth.authorize_url": L("errors.connect.other_origin.authorize")
+        case "auth.token_url": L("errors.connect.other_origin.token")
+        case "auth.pairing_url_prefix": L("errors.connect.other_origin.pairing")
+        default: L("errors.connect.other_origin.other")
         }
     }
 

@@ -81,6 +81,20 @@ import Testing
         #expect(sentences.allSatisfy { !$0.hasPrefix("[") })
     }
 
+    /// The sentence names the discovery field that is on another address, and what it is for: behind a
+    /// reverse proxy it is most often `api_base_url` (the instance's public address is not set), not sign-in.
+    @Test func anAddressOnAnotherOriginIsSaidByItsField() {
+        let fields = ["api_base_url", "auth.authorize_url", "auth.token_url", "auth.pairing_url_prefix", "auth.new_url"]
+        let sentences = fields.map { ErrorText.connect(.otherOrigin(member: $0)) }
+        for (field, sentence) in zip(fields, sentences) {
+            #expect(sentence.contains(field), "\(sentence)")
+            #expect(!sentence.hasPrefix("["))
+        }
+        #expect(Set(sentences).count == fields.count)
+        #expect(sentences[0].contains("API") && !sentences[0].contains("sign-in"))
+        #expect(sentences[1].contains("sign-in") && sentences[2].contains("sign-in") && sentences[3].contains("pairing"))
+    }
+
     @Test func removingAnInstanceFirstSaysHowManyUnsentChangesItDeletes() async {
         let world = FakeWorld()
         var env = world.recordingEnvironment

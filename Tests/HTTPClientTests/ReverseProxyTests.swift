@@ -1,0 +1,128 @@
+import Foundation
+import HTTPClient
+import HTTPServer
+import ProcessSpawn
+import Testing
+import TestSupport
+
+/// The client through Debian's nginx as a hotel's reverse proxy (Tests/e2e/nginx.bash writes its
+/// configuration): TLS from a private CA trusted through `GUESTCRAFT_CA_BUNDLE`, HTTP/2 on one
+/// connection, gzip from the proxy decoded, a weak ETag and its 304, and a gzip bomb stopped at
+/// the decoded-size cap.
+@Suite(.serialized) struct ReverseProxyTests {
+    static let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("e2e/nginx.bash")
+
+    /// nginx on two free ports of 127.0.0.1 in front of `upstream`: the proxy, and a server that
+    /// answers every path with 64 KB of gzip that decode to 64 MiB.
+    final class Proxy: Sendable {
+        let directory: TemporaryDirectory
+        let process: SpawnedProcess
+        let port: Int
+        let bombPort: Int
+        var caBundle: String { directory.url.appendingPathComponent("ca.pem").path }
+
+        init(upstream: TestServer) async throws {
+            directory = try TemporaryDirectory()
+            let dir = directory.url.path
+            let upstreamPort = try #require(URL(string: upstream.base)?.port)
+            try run("/bin/bash", ["-c", """
+                set -e; source "$0"; nginx_tls "$1"
+                NGINX_PORT=$(nginx_free_port); NGINX_BOMB_PORT=$(nginx_free_port)
+                nginx_configure "$1" "$2"; echo "$NGINX_PORT $NGINX_BOMB_PORT" > "$1/ports"
+                """, ReverseProxyTests.helper.path, dir, String(upstreamPort)])
+            let ports = try String(contentsOfFile: dir + "/ports", encoding: .utf8).split(separator: " ")
+                .compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            try #require(ports.count == 2)
+            (port, bombPort) = (ports[0], ports[1])
+            process = try SpawnedProcess(try #require(ReverseProxyTests.nginx), arguments: [
+                "-p", dir, "-e", dir + "/error.log", "-c", dir + "/nginx.conf", "-g", "daemon off;"])
+            let probe = makeClient(environment: ["GUESTCRAFT_CA_BUNDLE": caBundle])
+            for _ in 0..<200 {
+                if (try? await probe.send(HTTPRequest(url: url("/after")))) != nil { return }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            Issue.record("nginx did not answer: \((try? String(contentsOfFile: dir + "/error.log", encoding: .utf8)) ?? "")")
+        }
+
+        func url(_ path: String, port: Int? = nil) -> URL { URL(string: "https://127.0.0.1:\(port ?? self.port)\(path)")! }
+
+        var accessLog: String {
+            (try? String(contentsOf: directory.url.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
+        }
+
+        deinit {
+            process.signal(SIGQUIT)
+            _ = process.wait()
+            directory.remove()
+        }
+    }
+
+    /// 70 KB of JSON that gzip makes small.
+    static let rooms = Data(("{\"units\":[" + (1...2_000).map { "{\"number\":\"\($0)\",\"status\":\"clean\"}" }
+        .joined(separator: ",") + "]}").utf8)
+
+    /// The rooms with a strong ETag and its 304.
+    static func upstream() throws -> TestServer {
+        try TestServer { request in
+            switch request.path {
+            case "/after": return .text("ok")
+            case "/rooms" where request.header("if-none-match") == "\"rooms-1\"":
+                return .bytes(Data(), status: 304, headers: [(name: "ETag", value: "\"rooms-1\"")])
+            default:
+                return .bytes(ReverseProxyTests.rooms, headers: [(name: "Content-Type", value: "application/json"),
+                                               (name: "ETag", value: "\"rooms-1\"")])
+            }
+        }
+    }
+
+    @Test(.enabled(if: nginx != nil, "nginx not installed (apt-get install nginx-light)"))
+    func throughNginxTLSHTTP2AndGzipAreTheClientsOwn() async throws {
+        let upstream = try Self.upstream()
+        defer { upstream.stop() }
+        let proxy = try await Proxy(upstream: upstream)
+
+        // The private CA is trusted only through GUESTCRAFT_CA_BUNDLE.
+        do {
+            _ = try await makeClient().send(HTTPRequest(url: proxy.url("/rooms")))
+            Issue.record("a certificate of a private CA must not be trusted without GUESTCRAFT_CA_BUNDLE")
+        } catch {
+            guard case .tls = error else { Issue.record("expected a TLS error, got \(error)"); return }
+        }
+        let client = makeClient(environment: ["GUESTCRAFT_CA_BUNDLE": proxy.caBundle])
+        let fresh = try await client.send(HTTPRequest(url: proxy.url("/rooms")))
+        #expect(fresh.status == 200 && fresh.httpVersion == "HTTP/2")
+        #expect(fresh.headers["content-encoding"] == "gzip")
+        #expect(fresh.body == Self.rooms)
+        #expect(fresh.wireBytes * 5 < fresh.body.count, "gzip on the wire: \(fresh.wireBytes) B for \(fresh.body.count)")
+        // nginx makes the ETag of what it gzips weak; the instance's 304 comes through it.
+        let etag = try #require(fresh.headers["etag"])
+        #expect(etag == "W/\"rooms-1\"")
+        let again = try await client.send(HTTPRequest(url: proxy.url("/rooms"), headers: ["If-None-Match": "\"rooms-1\""]))
+        #expect(again.status == 304 && again.body.isEmpty && again.wireBytes < 400)
+        #expect(client.connectionsOpened == 1, "one HTTP/2 connection for every request")
+        #expect(proxy.accessLog.contains("GET /rooms HTTP/2.0 200"))
+        #expect(proxy.accessLog.contains("GET /rooms HTTP/2.0 304"))
+    }
+
+    @Test(.enabled(if: nginx != nil, "nginx not installed (apt-get install nginx-light)"))
+    func aGzipBombFromTheProxyEndsAtTheDecodedSizeCap() async throws {
+        let upstream = try Self.upstream()
+        defer { upstream.stop() }
+        let proxy = try await Proxy(upstream: upstream)
+        let cap = HTTPClientConfiguration().maxResponseBodyBytes
+        let client = HTTPClient(configuration: HTTPClientConfiguration(
+            environment: ["GUESTCRAFT_CA_BUNDLE": proxy.caBundle]), transport: HTTPTransport())
+        for _ in 0..<2 {
+            await #expect(throws: HTTPClientError.bodyTooLarge(limit: cap)) {
+                _ = try await client.send(HTTPRequest(url: proxy.url("/.well-known/guestcraft", port: proxy.bombPort)))
+            }
+        }
+        #expect(HTTPClientError.bodyTooLarge(limit: cap).description == "answer body over 16777216 bytes")
+        #expect(proxy.accessLog.contains("GET /.well-known/guestcraft HTTP/2.0 200"))
+        // The client goes on: the proxy's other server answers on the same transport.
+        let after = try await client.send(HTTPRequest(url: proxy.url("/after")))
+        #expect(after.status == 200 && after.httpVersion == "HTTP/2")
+    }
+}

@@ -6,6 +6,9 @@ import OfflineStore
 enum Planned: Sendable {
     /// Applied: the room's new version.
     case applied(version: Int)
+    /// The instance's precondition with the room at `current`: applied (`current + 1`) when the
+    /// change expects `current`, else 409 `unit.status_conflict` and nothing written.
+    case precondition(current: Int)
     /// A classified failure.
     case fail(OutboxFailure)
     /// An error that is not `OutboxClassifiable` (a bug in an operation).
@@ -79,6 +82,11 @@ struct RoomStatus: OutboxOperation {
         switch client.next(call) {
         case .applied(let version):
             return RoomResult(unit: payload.unit, version: version)
+        case .precondition(let current) where payload.expectedVersion == current:
+            return RoomResult(unit: payload.unit, version: current + 1)
+        case .precondition:
+            throw TestFailure(outboxFailure: .status(code: 409, problemCode: "unit.status_conflict", detail: nil,
+                                                     retryAfter: nil))
         case .fail(let failure):
             throw TestFailure(outboxFailure: failure)
         case .plainError:
@@ -112,7 +120,7 @@ struct RoomNote: OutboxOperation {
         let call = Call(client: client.name, change: RoomChange(unit: payload.unit, status: "note:" + payload.text, expectedVersion: 0),
                         idempotencyKey: context.idempotencyKey, attempt: context.attempt)
         switch client.next(call) {
-        case .applied: return payload.text
+        case .applied, .precondition: return payload.text
         case .fail(let failure): throw TestFailure(outboxFailure: failure)
         case .plainError: throw PlainError()
         case .hang: throw TestFailure(outboxFailure: .noAnswer)

@@ -97,15 +97,19 @@ struct RoomStatus: OutboxOperation {
         }
     }
 
-    func rebase(_ later: RoomChange, on result: RoomResult) -> RoomChange {
-        var rebased = later
-        rebased.expectedVersion = result.version
-        return rebased
+    func expectedVersion(of payload: RoomChange) -> Int? { payload.expectedVersion }
+
+    func payload(_ payload: RoomChange, expecting version: Int) -> RoomChange {
+        var payload = payload
+        payload.expectedVersion = version
+        return payload
     }
+
+    func version(of result: RoomResult) -> Int? { result.version }
 }
 
-/// A second operation on the same rooms (a note), to show that subjects block across
-/// operations while rebase stays within one.
+/// A second operation on the same rooms (a note, without a version), to show that subjects
+/// block across operations.
 struct RoomNote: OutboxOperation {
     struct Note: Codable, Sendable, Equatable {
         let unit: String
@@ -126,6 +130,4 @@ struct RoomNote: OutboxOperation {
         case .hang: throw TestFailure(outboxFailure: .noAnswer)
         }
     }
-
-    func rebase(_ later: Note, on result: String) -> Note { later }
 }

@@ -14,7 +14,8 @@ public struct TaskStatusRequest: Codable, Sendable, Equatable {
     public var status: TaskStatus
     /// Required for `skipped`.
     public var reason: String?
-    /// Sent as `If-Match`; rebased onto the version an earlier change created.
+    /// Sent as `If-Match`; the outbox sends the version its last send of the task (either task
+    /// operation) answered instead when that is newer.
     public var version: Int
 
     public init(property: PropertyID, task: TaskID, number: String, status: TaskStatus, reason: String? = nil,
@@ -29,7 +30,7 @@ public struct TaskStatusRequest: Codable, Sendable, Equatable {
 }
 
 /// `tasks.status` through the outbox: `If-Match` with the task's version and the entry's
-/// Idempotency-Key; later changes of the same task follow the version it created.
+/// Idempotency-Key; later changes of the same task follow the version it answered.
 /// Its entries mark the task's row: the status (and skip reason) waiting, or a held change's card.
 public struct TaskStatusOperation: WorkOperation {
     /// The stable name saved with each entry.
@@ -50,13 +51,15 @@ public struct TaskStatusOperation: WorkOperation {
             cancellation: context.httpCancellation())
     }
 
-    public func rebase(_ later: TaskStatusRequest, on result: HousekeepingTask) -> TaskStatusRequest {
-        // Never backwards: a later change made on this device already counts the changes before
-        // it (each advances the task by one), including those of the other task operation.
-        var rebased = later
-        rebased.version = max(later.version, result.version)
-        return rebased
+    public func expectedVersion(of payload: TaskStatusRequest) -> Int? { payload.version }
+
+    public func payload(_ payload: TaskStatusRequest, expecting version: Int) -> TaskStatusRequest {
+        var payload = payload
+        payload.version = version
+        return payload
     }
+
+    public func version(of result: HousekeepingTask) -> Int? { result.version }
 
     public func sentence(_ payload: TaskStatusRequest) -> String {
         let unit = InertText.sanitize(payload.number)

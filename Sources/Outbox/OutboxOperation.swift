@@ -53,6 +53,23 @@ extension OutboxOperation {
     public func version(of result: Result) -> Int? { nil }
 }
 
+/// A payload that keeps the version of its subject it goes with in one member: its operation's
+/// `expectedVersion(of:)` and `payload(_:expecting:)` read and write that member.
+public protocol OutboxVersionedPayload: Codable, Sendable {
+    /// The member (`expected_housekeeping_version`'s, `If-Match`'s).
+    static var expectedVersionKey: WritableKeyPath<Self, Int> { get }
+}
+
+extension OutboxOperation where Payload: OutboxVersionedPayload {
+    public func expectedVersion(of payload: Payload) -> Int? { payload[keyPath: Payload.expectedVersionKey] }
+
+    public func payload(_ payload: Payload, expecting version: Int) -> Payload {
+        var payload = payload
+        payload[keyPath: Payload.expectedVersionKey] = version
+        return payload
+    }
+}
+
 /// A payload saved as raw bytes in the entry's BLOB rather than as JSON: a photo's JPEG goes in
 /// as it is (no base64: a third smaller, and nothing to decode but a short header).
 public protocol OutboxBytesPayload: Codable, Sendable {

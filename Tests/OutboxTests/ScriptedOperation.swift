@@ -60,10 +60,12 @@ struct TestFailure: Error, OutboxClassifiable {
 struct PlainError: Error {}
 
 /// A room status change, as the real operation will carry it.
-struct RoomChange: Codable, Sendable, Equatable {
+struct RoomChange: OutboxVersionedPayload, Equatable {
     let unit: String
     let status: String
     var expectedVersion: Int
+
+    static var expectedVersionKey: WritableKeyPath<RoomChange, Int> { \.expectedVersion }
 }
 
 struct RoomResult: Sendable, Equatable {
@@ -95,14 +97,6 @@ struct RoomStatus: OutboxOperation {
             while !context.cancellation.isCancelled { try await Task.sleep(for: .milliseconds(5)) }
             throw TestFailure(outboxFailure: .noAnswer)
         }
-    }
-
-    func expectedVersion(of payload: RoomChange) -> Int? { payload.expectedVersion }
-
-    func payload(_ payload: RoomChange, expecting version: Int) -> RoomChange {
-        var payload = payload
-        payload.expectedVersion = version
-        return payload
     }
 
     func version(of result: RoomResult) -> Int? { result.version }

@@ -6,7 +6,7 @@ import Outbox
 
 /// A room's new housekeeping status as the outbox keeps it: the room, the status and the
 /// housekeeping version the device read.
-public struct RoomStatusChange: Codable, Sendable, Equatable {
+public struct RoomStatusChange: OutboxVersionedPayload, Equatable {
     public var property: PropertyID
     public var unit: UnitID
     /// The room number, for people (the Account screen's sentence).
@@ -28,6 +28,8 @@ public struct RoomStatusChange: Codable, Sendable, Equatable {
         case property, unit, number, status
         case expectedVersion = "expected_version"
     }
+
+    public static var expectedVersionKey: WritableKeyPath<RoomStatusChange, Int> { \.expectedVersion }
 }
 
 /// `units.housekeeping` through the outbox: sends the status with the version read and the
@@ -52,14 +54,6 @@ public struct RoomStatusOperation: WorkOperation {
             property: payload.property, unit: payload.unit,
             HousekeepingChange(status: payload.status, expectedHousekeepingVersion: payload.expectedVersion),
             idempotencyKey: context.idempotencyKey, cancellation: context.httpCancellation())
-    }
-
-    public func expectedVersion(of payload: RoomStatusChange) -> Int? { payload.expectedVersion }
-
-    public func payload(_ payload: RoomStatusChange, expecting version: Int) -> RoomStatusChange {
-        var payload = payload
-        payload.expectedVersion = version
-        return payload
     }
 
     public func version(of result: RoomUnit) -> Int? { result.housekeepingVersion }

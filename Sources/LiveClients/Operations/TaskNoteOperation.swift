@@ -5,7 +5,7 @@ import InstanceClient
 import Outbox
 
 /// A task's new note as the outbox keeps it (nil or empty clears it), with the task version.
-public struct TaskNoteRequest: Codable, Sendable, Equatable {
+public struct TaskNoteRequest: OutboxVersionedPayload, Equatable {
     public var property: PropertyID
     public var task: TaskID
     /// The task's room number, for people.
@@ -22,6 +22,8 @@ public struct TaskNoteRequest: Codable, Sendable, Equatable {
         self.note = note
         self.version = version
     }
+
+    public static var expectedVersionKey: WritableKeyPath<TaskNoteRequest, Int> { \.version }
 }
 
 /// `tasks.note` through the outbox: `If-Match` with the task's version and the entry's
@@ -43,14 +45,6 @@ public struct TaskNoteOperation: WorkOperation {
             property: payload.property, task: payload.task, TaskNoteChange(note: payload.note),
             version: .version(payload.version), idempotencyKey: context.idempotencyKey,
             cancellation: context.httpCancellation())
-    }
-
-    public func expectedVersion(of payload: TaskNoteRequest) -> Int? { payload.version }
-
-    public func payload(_ payload: TaskNoteRequest, expecting version: Int) -> TaskNoteRequest {
-        var payload = payload
-        payload.version = version
-        return payload
     }
 
     public func version(of result: HousekeepingTask) -> Int? { result.version }

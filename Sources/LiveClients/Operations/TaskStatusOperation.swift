@@ -6,7 +6,7 @@ import Outbox
 
 /// A task's new status as the outbox keeps it: the task, the status (with the reason of a
 /// skip) and the task version it applies to.
-public struct TaskStatusRequest: Codable, Sendable, Equatable {
+public struct TaskStatusRequest: OutboxVersionedPayload, Equatable {
     public var property: PropertyID
     public var task: TaskID
     /// The task's room number, for people.
@@ -27,6 +27,8 @@ public struct TaskStatusRequest: Codable, Sendable, Equatable {
         self.reason = reason
         self.version = version
     }
+
+    public static var expectedVersionKey: WritableKeyPath<TaskStatusRequest, Int> { \.version }
 }
 
 /// `tasks.status` through the outbox: `If-Match` with the task's version and the entry's
@@ -49,14 +51,6 @@ public struct TaskStatusOperation: WorkOperation {
             TaskStatusChange(status: payload.status, reason: payload.status == .skipped ? payload.reason : nil),
             version: .version(payload.version), idempotencyKey: context.idempotencyKey,
             cancellation: context.httpCancellation())
-    }
-
-    public func expectedVersion(of payload: TaskStatusRequest) -> Int? { payload.version }
-
-    public func payload(_ payload: TaskStatusRequest, expecting version: Int) -> TaskStatusRequest {
-        var payload = payload
-        payload.version = version
-        return payload
     }
 
     public func version(of result: HousekeepingTask) -> Int? { result.version }

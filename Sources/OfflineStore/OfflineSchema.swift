@@ -76,6 +76,22 @@ enum OfflineSchema {
         """
         ALTER TABLE outbox_entries ADD COLUMN held_field TEXT;
         """,
+        // Step 6: per partition and subject (`unit:101`, `task:…`: the kind and the id), the
+        // version the last successful send answered, whichever process sent it (the app, or
+        // `guestcraft send` while it was closed): a change goes with it when the copy it was made
+        // from is older, so a stale screen never makes a false conflict.
+        """
+        CREATE TABLE outbox_sent_versions (
+            instance_key TEXT NOT NULL,
+            person_id TEXT NOT NULL,
+            workspace_id TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            sent_at INTEGER NOT NULL,
+            PRIMARY KEY (instance_key, person_id, workspace_id, subject)
+        ) WITHOUT ROWID;
+        CREATE INDEX outbox_sent_versions_by_age ON outbox_sent_versions (sent_at);
+        """,
     ]
 
     /// The version a file has once every step ran.

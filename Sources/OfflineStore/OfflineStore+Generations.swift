@@ -127,6 +127,7 @@ extension OfflineStore {
                 let reads = try db.run("DELETE FROM saved_reads WHERE \(condition)", [.text(json)])
                 let entries = try db.run("DELETE FROM outbox_entries WHERE \(condition)", [.text(json)])
                 try db.run("DELETE FROM outbox_waits WHERE \(condition)", [.text(json)])
+                try db.run("DELETE FROM outbox_sent_versions WHERE \(condition)", [.text(json)])
                 return Forgotten(endedGenerations: ended, savedReads: reads, outboxEntries: entries)
             }
         }
@@ -143,6 +144,7 @@ extension OfflineStore {
                 let reads = try db.run("DELETE FROM saved_reads WHERE \(condition)", parameters)
                 let entries = try db.run("DELETE FROM outbox_entries WHERE \(condition)", parameters)
                 try db.run("DELETE FROM outbox_waits WHERE \(condition)", parameters)
+                try db.run("DELETE FROM outbox_sent_versions WHERE \(condition)", parameters)
                 return Forgotten(endedGenerations: ended, savedReads: reads, outboxEntries: entries)
             }
         }

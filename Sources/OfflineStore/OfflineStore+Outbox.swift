@@ -101,11 +101,16 @@ extension OfflineStore {
         }
     }
 
-    /// Records that an attempt starts: from now on the entry's body is frozen.
+    /// Records that an attempt starts: from now on the entry's body is frozen. With `payload`, the
+    /// body it is sent with is written in the same statement (the engine gives one only to an
+    /// entry never attempted: one that goes with its subject's sent version).
     @discardableResult
-    public func markAttempted(_ id: Int64, partition: Partition, now: Date) throws(OfflineStoreError) -> Bool {
-        try update("attempts = attempts + 1, last_attempt_at = ?", [.integer(OfflineTime.milliseconds(now))],
-                   id: id, partition: partition)
+    public func markAttempted(_ id: Int64, partition: Partition, payload: Data? = nil,
+                              now: Date) throws(OfflineStoreError) -> Bool {
+        let attempted = "attempts = attempts + 1, last_attempt_at = ?"
+        let at = SQLValue.integer(OfflineTime.milliseconds(now))
+        guard let payload else { return try update(attempted, [at], id: id, partition: partition) }
+        return try update("payload = ?, " + attempted, [.blob(payload), at], id: id, partition: partition)
     }
 
     /// Marks (or clears) that an attempt's answer was lost and the instance may have applied it.
@@ -114,15 +119,41 @@ extension OfflineStore {
         try update("outcome_unknown = ?", [.integer(unknown ? 1 : 0)], id: id, partition: partition)
     }
 
-    /// Holds an entry for the person's decision; it is never sent again by itself.
+    /// Holds an entry for the person's decision; it is never sent again by itself. With
+    /// `forgettingSentVersion`, the version recorded for its subject goes in the same transaction
+    /// (a conflict: the instance has just said that is not the subject's version).
     @discardableResult
     public func hold(_ id: Int64, partition: Partition, reason: HoldReason, status: Int?, code: String?,
-                     detail: String?, field: String? = nil, now: Date) throws(OfflineStoreError) -> Bool {
-        try update("""
-            held_reason = ?, held_status = ?, held_code = ?, held_detail = ?, held_field = ?, held_at = ?,
-            outcome_unknown = 0
-            """, [.text(reason.rawValue), SQLValue(status), SQLValue(code), SQLValue(detail), SQLValue(field),
-                  .integer(OfflineTime.milliseconds(now))], id: id, partition: partition)
+                     detail: String?, field: String? = nil, forgettingSentVersion: Bool = false,
+                     now: Date) throws(OfflineStoreError) -> Bool {
+        try wrap {
+            try db.transaction {
+                if forgettingSentVersion {
+                    try db.run("""
+                        DELETE FROM outbox_sent_versions WHERE \(Self.inPartition)
+                            AND subject = (SELECT subject FROM outbox_entries WHERE id = ? AND \(Self.inPartition))
+                        """, Self.values(partition) + [.integer(id)] + Self.values(partition))
+                }
+                return try db.run("""
+                    UPDATE outbox_entries SET held_reason = ?, held_status = ?, held_code = ?, held_detail = ?,
+                        held_field = ?, held_at = ?, outcome_unknown = 0
+                    WHERE id = ? AND \(Self.inPartition)
+                    """, [.text(reason.rawValue), SQLValue(status), SQLValue(code), SQLValue(detail), SQLValue(field),
+                          .integer(OfflineTime.milliseconds(now)), .integer(id)] + Self.values(partition)) > 0
+            }
+        }
+    }
+
+    /// The version the last successful send of each subject of `partition` answered, by subject.
+    public func sentVersions(_ partition: Partition) throws(OfflineStoreError) -> [String: Int] {
+        try wrap {
+            var versions: [String: Int] = [:]
+            for row in try db.query("SELECT subject, version FROM outbox_sent_versions WHERE \(Self.inPartition)",
+                                    Self.values(partition)) {
+                versions[try row.string("subject")] = try row.int("version")
+            }
+            return versions
+        }
     }
 
     /// Deletes an entry the person discarded; answers whether it was there.
@@ -145,16 +176,28 @@ extension OfflineStore {
         }
     }
 
-    /// After a successful send: writes the rebased payloads of later entries, then deletes the
-    /// sent one, in one transaction (an app stopped before it sends the entry again, harmlessly).
+    /// After a successful send: records `sentVersion` (the version the instance answered) for the
+    /// sent entry's subject, writes the rebased payloads of later entries, then deletes the sent
+    /// one, in one transaction (an app stopped before it sends the entry again, harmlessly).
     /// Entries already attempted or held keep their frozen body. With `nextAttempt`, that entry
     /// is also marked attempted in the same commit (it goes next), saving one disk sync per send.
     /// Answers how many were rebased.
     @discardableResult
     public func completeAndRebase(sentID: Int64, partition: Partition, rebased: [(id: Int64, payload: Data)],
-                                  nextAttempt: Int64? = nil, now: Date = Date()) throws(OfflineStoreError) -> Int {
+                                  sentVersion: Int? = nil, nextAttempt: Int64? = nil,
+                                  now: Date = Date()) throws(OfflineStoreError) -> Int {
         try wrap {
             try db.transaction {
+                if let sentVersion {
+                    try db.run("""
+                        INSERT INTO outbox_sent_versions (instance_key, person_id, workspace_id, subject, version, sent_at)
+                        SELECT instance_key, person_id, workspace_id, subject, ?, ? FROM outbox_entries
+                        WHERE id = ? AND \(Self.inPartition)
+                        ON CONFLICT (instance_key, person_id, workspace_id, subject)
+                        DO UPDATE SET version = excluded.version, sent_at = excluded.sent_at
+                        """, [.integer(Int64(sentVersion)), .integer(OfflineTime.milliseconds(now)), .integer(sentID)]
+                            + Self.values(partition))
+                }
                 var count = 0
                 for (id, payload) in rebased where id != sentID {
                     count += try db.run("""

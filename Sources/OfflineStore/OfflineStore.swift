@@ -101,6 +101,10 @@ public final class OfflineStore: Sendable {
                     }
                 }
                 try deleteExpiredReads(db, now: now)
+                // A copy on screen is never older than a saved read lives, so a send before that
+                // can never be newer than it: the record is of no more use.
+                let oldest = OfflineTime.milliseconds(now.addingTimeInterval(-savedReadLifetime))
+                try db.run("DELETE FROM outbox_sent_versions WHERE sent_at <= ?", [.integer(oldest)])
             }
         } catch let error as SQLiteError {
             throw .database(error)

@@ -201,8 +201,11 @@ public actor OutboxEngine<Client: Sendable> {
         defer { withExtendedLifetime(lock) {} }
 
         var entries: [OutboxEntry]
+        /// What the last send of each subject answered (this process's or another's).
+        var versions: [String: Int]
         do {
             entries = try store.pendingEntries(partition)
+            versions = try store.sentVersions(partition)
         } catch {
             return finish(.unexpected("\(error)"), partition: partition)
         }
@@ -214,6 +217,15 @@ public actor OutboxEngine<Client: Sendable> {
         /// Whether a held entry of its subject, or of the subject it depends on, came before.
         func waitsBehindHeld(_ entry: OutboxEntry) -> Bool {
             blocked.contains(entry.subject) || registry.parentSubject(of: entry).map(blocked.contains) == true
+        }
+
+        /// `entry`'s payload going with the version the last send of its subject answered, when
+        /// that is newer than its own; nil when it stays as it is, as it always does once
+        /// attempted (its body is frozen: the instance may have it) or when it cannot be read.
+        func lifted(_ entry: OutboxEntry) -> Data? {
+            guard !entry.isAttempted, let version = versions[entry.subject],
+                  let operation = registry[entry.operation] else { return nil }
+            return try? operation.expecting(payloads[entry.id] ?? entry.payload, version)
         }
 
         /// The next entry after `index` this round would send, if its operation is known.
@@ -245,7 +257,9 @@ public actor OutboxEngine<Client: Sendable> {
                     continue
                 }
                 if premarked != entry.id {
-                    try store.markAttempted(entry.id, partition: partition, now: timing.now())
+                    let lift = lifted(entry)
+                    try store.markAttempted(entry.id, partition: partition, payload: lift, now: timing.now())
+                    if let lift { payloads[entry.id] = lift }
                 }
                 premarked = nil
                 let payload = payloads[entry.id] ?? entry.payload
@@ -254,20 +268,22 @@ public actor OutboxEngine<Client: Sendable> {
                 let outcome = await attempt(operation, client: current.client, payload: payload, context: context)
                 switch outcome {
                 case .success(let result):
+                    let version = operation.version(result)
+                    if let version { versions[entry.subject] = version }
+                    // The next entry is marked attempted in the same commit (one disk sync per send),
+                    // so it takes its subject's version in it too; so do the later entries of this
+                    // subject (rebase). An unreadable payload is left as it is (held in its turn).
+                    let next = nextToSend(after: index)
                     var rebased: [(id: Int64, payload: Data)] = []
                     for later in entries[(index + 1)...]
-                    where later.operation == entry.operation && later.subject == entry.subject
-                        && later.hold == nil && !later.isAttempted {
-                        // An unreadable later payload is left as it is (held when its turn comes).
-                        if let data = try? operation.rebase(payloads[later.id] ?? later.payload, result) {
+                    where (later.subject == entry.subject || later.id == next) && later.hold == nil {
+                        if let data = lifted(later) {
                             rebased.append((later.id, data))
                             payloads[later.id] = data
                         }
                     }
-                    // The next entry is marked attempted in the same commit: one disk sync per send.
-                    let next = nextToSend(after: index)
                     try store.completeAndRebase(sentID: entry.id, partition: partition, rebased: rebased,
-                                                nextAttempt: next, now: timing.now())
+                                                sentVersion: version, nextAttempt: next, now: timing.now())
                     premarked = next
                     sent.append(entry.id)
                     results[entry.id] = result
@@ -283,8 +299,11 @@ public actor OutboxEngine<Client: Sendable> {
                         }
                         return finish(stop, partition: partition, retryAfter: retryAfter)
                     case .hold(let reason, let status, let code, let detail, let field):
+                        // A conflict says the version this outbox recorded is not the subject's any more.
+                        let forget = reason == .conflict
                         try store.hold(entry.id, partition: partition, reason: reason, status: status, code: code,
-                                       detail: detail, field: field, now: timing.now())
+                                       detail: detail, field: field, forgettingSentVersion: forget, now: timing.now())
+                        if forget { versions[entry.subject] = nil }
                         held.append(entry.id)
                         blocked.insert(entry.subject)
                     case .endSession:

@@ -29,13 +29,45 @@ public protocol OutboxOperation<Client>: Sendable {
     /// on failure; should stop early when `context.cancellation` fires.
     func send(_ client: Client, _ payload: Payload, _ context: OutboxSendContext) async throws -> Result
 
-    /// A later entry of the same operation and subject, made to follow what `result` created
-    /// (typically its new version).
-    func rebase(_ later: Payload, on result: Result) -> Payload
+    /// The version of its subject `payload` goes with (`expected_housekeeping_version`,
+    /// `If-Match`); nil (the default) for an operation that carries none.
+    func expectedVersion(of payload: Payload) -> Int?
+
+    /// `payload` going with `version` of its subject instead (the default: unchanged).
+    func payload(_ payload: Payload, expecting version: Int) -> Payload
+
+    /// The version of its subject `result` answers (typically the one it created); nil (the
+    /// default) for an operation that carries none.
+    ///
+    /// The engine keeps, per partition and subject, what the last successful send answered,
+    /// whichever process sent it, and an entry never attempted goes with that version when it is
+    /// newer than its own (`expectedVersion`), for every operation of that subject: a change made
+    /// from a copy older than the outbox's own last send is not a conflict.
+    func version(of result: Result) -> Int?
 }
 
 extension OutboxOperation {
     public func parentSubject(of subject: String) -> String? { nil }
+    public func expectedVersion(of payload: Payload) -> Int? { nil }
+    public func payload(_ payload: Payload, expecting version: Int) -> Payload { payload }
+    public func version(of result: Result) -> Int? { nil }
+}
+
+/// A payload that keeps the version of its subject it goes with in one member: its operation's
+/// `expectedVersion(of:)` and `payload(_:expecting:)` read and write that member.
+public protocol OutboxVersionedPayload: Codable, Sendable {
+    /// The member (`expected_housekeeping_version`'s, `If-Match`'s).
+    static var expectedVersionKey: WritableKeyPath<Self, Int> { get }
+}
+
+extension OutboxOperation where Payload: OutboxVersionedPayload {
+    public func expectedVersion(of payload: Payload) -> Int? { payload[keyPath: Payload.expectedVersionKey] }
+
+    public func payload(_ payload: Payload, expecting version: Int) -> Payload {
+        var payload = payload
+        payload[keyPath: Payload.expectedVersionKey] = version
+        return payload
+    }
 }
 
 /// A payload saved as raw bytes in the entry's BLOB rather than as JSON: a photo's JPEG goes in

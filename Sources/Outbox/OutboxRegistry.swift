@@ -33,8 +33,12 @@ struct AnyOutboxOperation<Client: Sendable>: Sendable {
     let subject: @Sendable (Data) throws -> String
     let parentSubject: @Sendable (String) -> String?
     let send: @Sendable (Client, Data, OutboxSendContext) async throws -> any Sendable
-    /// nil when the result is not this operation's (never, unless misused).
-    let rebase: @Sendable (Data, any Sendable) throws -> Data?
+    /// The version of its subject a result answers; nil when it carries none (or is not this
+    /// operation's result: never, unless misused).
+    let version: @Sendable (any Sendable) -> Int?
+    /// The payload going with `version` when that is newer than the one it carries; nil when it
+    /// stays as it is.
+    let expecting: @Sendable (Data, Int) throws -> Data?
 
     init<Operation: OutboxOperation>(_ operation: Operation) where Operation.Client == Client {
         name = operation.name
@@ -49,10 +53,11 @@ struct AnyOutboxOperation<Client: Sendable>: Sendable {
             }
             return try await operation.send(client, payload, context)
         }
-        rebase = { data, result in
-            guard let typed = result as? Operation.Result else { return nil }
-            let later = try PayloadCoding.decode(Operation.Payload.self, data)
-            return try PayloadCoding.encode(operation.rebase(later, on: typed))
+        version = { result in (result as? Operation.Result).flatMap(operation.version(of:)) }
+        expecting = { data, version in
+            let payload = try PayloadCoding.decode(Operation.Payload.self, data)
+            guard let own = operation.expectedVersion(of: payload), version > own else { return nil }
+            return try PayloadCoding.encode(operation.payload(payload, expecting: version))
         }
     }
 }

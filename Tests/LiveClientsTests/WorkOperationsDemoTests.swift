@@ -207,7 +207,10 @@ import TestSupport
         #expect(now.note == "Extra pillows")
         #expect(now.version == task.version + 3)
 
-        // A change someone else overtook (412) is held as a conflict.
+        // A change someone else overtook (412) is held as a conflict: another writer (not this
+        // outbox) changed the task after this device's own changes.
+        _ = try await f.client.setTaskNote(property: harbour, task: task.id, TaskNoteChange(note: "From the desk"),
+                                           version: .version(now.version))
         let stale = try await f.engine.submit(TaskStatusOperation(), status(.open, version: task.version))
         guard case .held(.conflict, let code) = stale else { Issue.record("\(stale)"); return }
         #expect(code == "task.version_mismatch")

@@ -19,7 +19,7 @@ func rawCount(_ store: OfflineStore, _ sql: String, _ parameters: [SQLValue] = [
 /// Rows of every table that belong to `account`, read by a second connection.
 func rowsOf(_ store: OfflineStore, _ account: Account) throws -> Int {
     var total = 0
-    for table in ["saved_reads", "outbox_entries", "live_generations"] {
+    for table in ["saved_reads", "outbox_entries", "live_generations", "outbox_sent_versions"] {
         total += try rawCount(store, "SELECT count(*) FROM \(table) WHERE instance_key = ? AND person_id = ?",
                               [.text(account.instanceKey), .text(account.personID)])
     }

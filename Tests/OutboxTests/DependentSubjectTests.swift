@@ -14,8 +14,6 @@ struct Ticket: OutboxOperation {
     func send(_ client: ScriptedClient, _ payload: Report, _ context: OutboxSendContext) async throws -> String {
         try scripted(client, payload.id, "ticket", context)
     }
-
-    func rebase(_ later: Report, on result: String) -> Report { later }
 }
 
 struct Photo: OutboxOperation {
@@ -50,8 +48,6 @@ struct Photo: OutboxOperation {
     func send(_ client: ScriptedClient, _ payload: Image, _ context: OutboxSendContext) async throws -> String {
         try scripted(client, payload.id, "photo", context)
     }
-
-    func rebase(_ later: Image, on result: String) -> Image { later }
 }
 
 /// One scripted attempt, recorded as a `Call` whose unit is the ticket's or photo's id.
@@ -59,7 +55,7 @@ private func scripted(_ client: ScriptedClient, _ id: String, _ kind: String, _ 
     let call = Call(client: client.name, change: RoomChange(unit: id, status: kind, expectedVersion: 0),
                     idempotencyKey: context.idempotencyKey, attempt: context.attempt)
     switch client.next(call) {
-    case .applied: return id
+    case .applied, .precondition: return id
     case .fail(let failure): throw TestFailure(outboxFailure: failure)
     case .plainError: throw PlainError()
     case .hang: throw TestFailure(outboxFailure: .noAnswer)

@@ -24,17 +24,8 @@ final class EngineFixture: @unchecked Sendable {
     init() throws {
         dir = try TemporaryDirectory()
         store = try OfflineStore(directory: dir.url, now: t0)
-        var registry = OutboxRegistry<ScriptedClient>()
-        registry.register(RoomStatus())
-        registry.register(RoomNote())
-        registry.register(Ticket())
-        registry.register(Photo())
-        let sleeper = self.sleeper
-        let clock = self.clock
-        let timing = OutboxTiming(now: { clock.now }, sleep: { try await sleeper.sleep($0) }, jitter: { 0.5 },
-                                  backoffBase: .seconds(2), backoffCap: .seconds(60), retryAfterCap: .seconds(120))
         let recorder = Recorder<Partition>()
-        engine = OutboxEngine(store: store, registry: registry, timing: timing,
+        engine = OutboxEngine(store: store, registry: Self.registry(), timing: Self.timing(clock, sleeper),
                               onUnauthorized: { recorder.append($0) })
         self.recorder = recorder
         let events = engine.events
@@ -47,6 +38,27 @@ final class EngineFixture: @unchecked Sendable {
     }
 
     let recorder: Recorder<Partition>
+
+    static func registry() -> OutboxRegistry<ScriptedClient> {
+        var registry = OutboxRegistry<ScriptedClient>()
+        registry.register(RoomStatus())
+        registry.register(RoomNote())
+        registry.register(Ticket())
+        registry.register(Photo())
+        return registry
+    }
+
+    static func timing(_ clock: ManualClock, _ sleeper: ManualSleeper) -> OutboxTiming {
+        OutboxTiming(now: { clock.now }, sleep: { try await sleeper.sleep($0) }, jitter: { 0.5 },
+                     backoffBase: .seconds(2), backoffCap: .seconds(60), retryAfterCap: .seconds(120))
+    }
+
+    /// Another process on the same file (`guestcraft send` while the app is closed or open): its
+    /// own connection to the store and its own engine, with the same operations and clock.
+    func otherProcess() throws -> (store: OfflineStore, engine: OutboxEngine<ScriptedClient>) {
+        let store = try OfflineStore(directory: dir.url, now: clock.now)
+        return (store, OutboxEngine(store: store, registry: Self.registry(), timing: Self.timing(clock, sleeper)))
+    }
 
     /// Queues changes directly in the store (as if made offline earlier), in order.
     @discardableResult

@@ -6,6 +6,9 @@ import OfflineStore
 enum Planned: Sendable {
     /// Applied: the room's new version.
     case applied(version: Int)
+    /// The instance's precondition with the room at `current`: applied (`current + 1`) when the
+    /// change expects `current`, else 409 `unit.status_conflict` and nothing written.
+    case precondition(current: Int)
     /// A classified failure.
     case fail(OutboxFailure)
     /// An error that is not `OutboxClassifiable` (a bug in an operation).
@@ -57,10 +60,12 @@ struct TestFailure: Error, OutboxClassifiable {
 struct PlainError: Error {}
 
 /// A room status change, as the real operation will carry it.
-struct RoomChange: Codable, Sendable, Equatable {
+struct RoomChange: OutboxVersionedPayload, Equatable {
     let unit: String
     let status: String
     var expectedVersion: Int
+
+    static var expectedVersionKey: WritableKeyPath<RoomChange, Int> { \.expectedVersion }
 }
 
 struct RoomResult: Sendable, Equatable {
@@ -79,6 +84,11 @@ struct RoomStatus: OutboxOperation {
         switch client.next(call) {
         case .applied(let version):
             return RoomResult(unit: payload.unit, version: version)
+        case .precondition(let current) where payload.expectedVersion == current:
+            return RoomResult(unit: payload.unit, version: current + 1)
+        case .precondition:
+            throw TestFailure(outboxFailure: .status(code: 409, problemCode: "unit.status_conflict", detail: nil,
+                                                     retryAfter: nil))
         case .fail(let failure):
             throw TestFailure(outboxFailure: failure)
         case .plainError:
@@ -89,15 +99,11 @@ struct RoomStatus: OutboxOperation {
         }
     }
 
-    func rebase(_ later: RoomChange, on result: RoomResult) -> RoomChange {
-        var rebased = later
-        rebased.expectedVersion = result.version
-        return rebased
-    }
+    func version(of result: RoomResult) -> Int? { result.version }
 }
 
-/// A second operation on the same rooms (a note), to show that subjects block across
-/// operations while rebase stays within one.
+/// A second operation on the same rooms (a note, without a version), to show that subjects
+/// block across operations.
 struct RoomNote: OutboxOperation {
     struct Note: Codable, Sendable, Equatable {
         let unit: String
@@ -112,12 +118,10 @@ struct RoomNote: OutboxOperation {
         let call = Call(client: client.name, change: RoomChange(unit: payload.unit, status: "note:" + payload.text, expectedVersion: 0),
                         idempotencyKey: context.idempotencyKey, attempt: context.attempt)
         switch client.next(call) {
-        case .applied: return payload.text
+        case .applied, .precondition: return payload.text
         case .fail(let failure): throw TestFailure(outboxFailure: failure)
         case .plainError: throw PlainError()
         case .hang: throw TestFailure(outboxFailure: .noAnswer)
         }
     }
-
-    func rebase(_ later: Note, on result: String) -> Note { later }
 }

@@ -100,9 +100,6 @@ public struct FaultPhotoOperation: WorkOperation {
                                              JPEGBody(payload.jpeg), cancellation: context.httpCancellation())
     }
 
-    /// One entry per photo id: nothing later follows what it created.
-    public func rebase(_ later: FaultPhoto, on result: MaintenancePhoto) -> FaultPhoto { later }
-
     public func sentence(_ payload: FaultPhoto) -> String {
         L("outbox.maintenance_photos.put", ["unit": InertText.sanitize(payload.number),
                                              "name": InertText.sanitize(payload.name)])

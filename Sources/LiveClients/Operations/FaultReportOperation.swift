@@ -55,9 +55,6 @@ public struct FaultReportOperation: WorkOperation {
                                               cancellation: context.httpCancellation())
     }
 
-    /// One entry per ticket id: nothing later follows what it created.
-    public func rebase(_ later: FaultReport, on result: MaintenanceTicket) -> FaultReport { later }
-
     public func sentence(_ payload: FaultReport) -> String {
         let unit = InertText.sanitize(payload.number)
         guard let block = payload.request.block else { return L("outbox.maintenance_tickets.put", ["unit": unit]) }

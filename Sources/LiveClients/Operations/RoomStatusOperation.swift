@@ -6,13 +6,14 @@ import Outbox
 
 /// A room's new housekeeping status as the outbox keeps it: the room, the status and the
 /// housekeeping version the device read.
-public struct RoomStatusChange: Codable, Sendable, Equatable {
+public struct RoomStatusChange: OutboxVersionedPayload, Equatable {
     public var property: PropertyID
     public var unit: UnitID
     /// The room number, for people (the Account screen's sentence).
     public var number: String
     public var status: HousekeepingStatus
-    /// Sent as `expected_housekeeping_version`; rebased onto the version an earlier change created.
+    /// Sent as `expected_housekeeping_version`; the outbox sends the version its last send of the
+    /// room answered instead when that is newer (an earlier change, here or by `guestcraft send`).
     public var expectedVersion: Int
 
     public init(property: PropertyID, unit: UnitID, number: String, status: HousekeepingStatus, expectedVersion: Int) {
@@ -27,10 +28,12 @@ public struct RoomStatusChange: Codable, Sendable, Equatable {
         case property, unit, number, status
         case expectedVersion = "expected_version"
     }
+
+    public static var expectedVersionKey: WritableKeyPath<RoomStatusChange, Int> { \.expectedVersion }
 }
 
 /// `units.housekeeping` through the outbox: sends the status with the version read and the
-/// entry's Idempotency-Key; later changes of the same room follow the version it created.
+/// entry's Idempotency-Key; later changes of the same room follow the version it answered.
 /// Its entries mark the room's row: the status waiting, or held.
 public struct RoomStatusOperation: WorkOperation {
     /// The stable name saved with each entry.
@@ -53,11 +56,7 @@ public struct RoomStatusOperation: WorkOperation {
             idempotencyKey: context.idempotencyKey, cancellation: context.httpCancellation())
     }
 
-    public func rebase(_ later: RoomStatusChange, on result: RoomUnit) -> RoomStatusChange {
-        var rebased = later
-        rebased.expectedVersion = result.housekeepingVersion
-        return rebased
-    }
+    public func version(of result: RoomUnit) -> Int? { result.housekeepingVersion }
 
     public func sentence(_ payload: RoomStatusChange) -> String {
         let unit = InertText.sanitize(payload.number)

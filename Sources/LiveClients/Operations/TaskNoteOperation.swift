@@ -5,13 +5,14 @@ import InstanceClient
 import Outbox
 
 /// A task's new note as the outbox keeps it (nil or empty clears it), with the task version.
-public struct TaskNoteRequest: Codable, Sendable, Equatable {
+public struct TaskNoteRequest: OutboxVersionedPayload, Equatable {
     public var property: PropertyID
     public var task: TaskID
     /// The task's room number, for people.
     public var number: String
     public var note: String?
-    /// Sent as `If-Match`; rebased onto the version an earlier change created.
+    /// Sent as `If-Match`; the outbox sends the version its last send of the task (either task
+    /// operation) answered instead when that is newer.
     public var version: Int
 
     public init(property: PropertyID, task: TaskID, number: String, note: String?, version: Int) {
@@ -21,10 +22,12 @@ public struct TaskNoteRequest: Codable, Sendable, Equatable {
         self.note = note
         self.version = version
     }
+
+    public static var expectedVersionKey: WritableKeyPath<TaskNoteRequest, Int> { \.version }
 }
 
 /// `tasks.note` through the outbox: `If-Match` with the task's version and the entry's
-/// Idempotency-Key; later notes of the same task follow the version it created.
+/// Idempotency-Key; later notes of the same task follow the version it answered.
 /// Its entries mark the task's row: the note waiting, or a held change's card.
 public struct TaskNoteOperation: WorkOperation {
     /// The stable name saved with each entry.
@@ -44,13 +47,7 @@ public struct TaskNoteOperation: WorkOperation {
             cancellation: context.httpCancellation())
     }
 
-    public func rebase(_ later: TaskNoteRequest, on result: HousekeepingTask) -> TaskNoteRequest {
-        // Never backwards: a later change made on this device already counts the changes before
-        // it (each advances the task by one), including those of the other task operation.
-        var rebased = later
-        rebased.version = max(later.version, result.version)
-        return rebased
-    }
+    public func version(of result: HousekeepingTask) -> Int? { result.version }
 
     public func sentence(_ payload: TaskNoteRequest) -> String {
         L("outbox.tasks.note", ["unit": InertText.sanitize(payload.number)])

@@ -6,7 +6,7 @@ import Outbox
 
 /// A task's new status as the outbox keeps it: the task, the status (with the reason of a
 /// skip) and the task version it applies to.
-public struct TaskStatusRequest: Codable, Sendable, Equatable {
+public struct TaskStatusRequest: OutboxVersionedPayload, Equatable {
     public var property: PropertyID
     public var task: TaskID
     /// The task's room number, for people.
@@ -14,7 +14,8 @@ public struct TaskStatusRequest: Codable, Sendable, Equatable {
     public var status: TaskStatus
     /// Required for `skipped`.
     public var reason: String?
-    /// Sent as `If-Match`; rebased onto the version an earlier change created.
+    /// Sent as `If-Match`; the outbox sends the version its last send of the task (either task
+    /// operation) answered instead when that is newer.
     public var version: Int
 
     public init(property: PropertyID, task: TaskID, number: String, status: TaskStatus, reason: String? = nil,
@@ -26,10 +27,12 @@ public struct TaskStatusRequest: Codable, Sendable, Equatable {
         self.reason = reason
         self.version = version
     }
+
+    public static var expectedVersionKey: WritableKeyPath<TaskStatusRequest, Int> { \.version }
 }
 
 /// `tasks.status` through the outbox: `If-Match` with the task's version and the entry's
-/// Idempotency-Key; later changes of the same task follow the version it created.
+/// Idempotency-Key; later changes of the same task follow the version it answered.
 /// Its entries mark the task's row: the status (and skip reason) waiting, or a held change's card.
 public struct TaskStatusOperation: WorkOperation {
     /// The stable name saved with each entry.
@@ -50,13 +53,7 @@ public struct TaskStatusOperation: WorkOperation {
             cancellation: context.httpCancellation())
     }
 
-    public func rebase(_ later: TaskStatusRequest, on result: HousekeepingTask) -> TaskStatusRequest {
-        // Never backwards: a later change made on this device already counts the changes before
-        // it (each advances the task by one), including those of the other task operation.
-        var rebased = later
-        rebased.version = max(later.version, result.version)
-        return rebased
-    }
+    public func version(of result: HousekeepingTask) -> Int? { result.version }
 
     public func sentence(_ payload: TaskStatusRequest) -> String {
         let unit = InertText.sanitize(payload.number)

@@ -5,8 +5,8 @@ import InstanceClient
 import Outbox
 
 /// An outbox operation of the work tabs, declared whole in one file: besides what the engine
-/// needs (`OutboxOperation`: name, subject, send, rebase), the sentence Account shows for it and
-/// the marks its entries put on the rows of Housekeeping and My tasks.
+/// needs (`OutboxOperation`: name, subject, send, the version it carries), the sentence Account
+/// shows for it and the marks its entries put on the rows of Housekeeping and My tasks.
 ///
 /// Adding one: a file in `Sources/LiveClients/Operations` (the operation and its payload), a line
 /// in `WorkOperations.all`, and its sentences' keys in `Resources/en.json`.

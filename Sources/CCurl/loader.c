@@ -36,8 +36,7 @@
     X(CURLcode, curl_easy_getinfo, (CURL *h, CURLINFO i, ...), ()) \
     X(CURLSHcode, curl_share_setopt, (CURLSH *s, CURLSHoption o, ...), ()) \
     X(CURLMcode, curl_multi_setopt, (CURLM *m, CURLMoption o, ...), ()) \
-    X(CURLcode, curl_global_init, (long flags), ()) \
-    X(curl_version_info_data *, curl_version_info, (CURLversion v), ())
+    X(CURLcode, curl_global_init, (long flags), ())
 
 #define GC_FIELD(ret, name, params, args) ret (*name) params;
 static struct {
@@ -120,9 +119,4 @@ CURLMcode gc_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v) {
 CURLcode gc_curl_global_init(void) {
     gc_curl_require("curl_global_init");
     return gc_curl.curl_global_init(CURL_GLOBAL_DEFAULT);
-}
-
-const char *gc_curl_version(void) {
-    if (gc_curl_load() != NULL) return NULL;
-    return gc_curl.curl_version_info(CURLVERSION_NOW)->version;
 }

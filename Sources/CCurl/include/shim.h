@@ -29,8 +29,6 @@ CURLMcode gc_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v);
 
 /* CURL_GLOBAL_DEFAULT is a macro of macros. */
 CURLcode gc_curl_global_init(void);
-/* The libcurl loaded (CURLVERSION_NOW is a macro); NULL before gc_curl_load succeeded. */
-const char *gc_curl_version(void);
 /* The libcurl the app was built against (LIBCURL_VERSION): needs no library. */
 static inline const char *gc_curl_built_version(void) { return LIBCURL_VERSION; }
 /* Size CURLOPT_ERRORBUFFER needs. */

@@ -45,11 +45,14 @@ final class DemoOutboxFixture: @unchecked Sendable {
         }
     }
 
-    /// The next round the engine reports, waiting with a deadline (nil then).
-    func nextRound() async -> OutboxRoundReport? {
+    /// The next round the engine reports that `matches` (every other one is dropped), waiting with a
+    /// deadline (nil then).
+    func nextRound(where matches: (OutboxRoundReport) -> Bool = { _ in true }) async -> OutboxRoundReport? {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            if let report = rounds.takeFirst() { return report }
+            while let report = rounds.takeFirst() {
+                if matches(report) { return report }
+            }
             try? await Task.sleep(for: .milliseconds(2))
         }
         return nil

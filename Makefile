@@ -20,7 +20,7 @@ BENCH_PKGS := hyperfine python3-pyte valgrind time mc tig
 PKG_PKGS   := scdoc dpkg-dev binutils lintian man-db bash-completion systemd
 DEB_PKGS   := $(BUILD_PKGS) $(TEST_PKGS) $(BENCH_PKGS) $(PKG_PKGS)
 
-.PHONY: deps build release run test unit-test e2e bench clean stamp man install uninstall deb
+.PHONY: deps build release run test unit-test e2e test-asan test-tsan bench clean stamp man install uninstall deb
 
 ## deps: install every missing Debian package (as root), or print the command to do it.
 deps:
@@ -58,6 +58,21 @@ e2e:
 	  [ -e "$$t" ] && [ "$$(basename $$t)" != lib.sh ] || continue; \
 	  echo "== $$t"; bash "$$t" .build/debug || exit 1; \
 	done
+
+## test-asan, test-tsan: the whole `swift test` suite under AddressSanitizer (with LeakSanitizer) or
+## ThreadSanitizer, each in a build folder of its own. Suppressions, each with its reason, are in
+## Tests/Sanitizers/ (docs/decisions.md). The e2e scripts are not run: they drive the debug build.
+SANITIZER_DIR := $(CURDIR)/Tests/Sanitizers
+test-asan: deps stamp
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	ASAN_OPTIONS=suppressions=$(SANITIZER_DIR)/asan.supp:detect_leaks=1 \
+	LSAN_OPTIONS=suppressions=$(SANITIZER_DIR)/lsan.supp \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+
+test-tsan: deps stamp
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	TSAN_OPTIONS=suppressions=$(SANITIZER_DIR)/tsan.supp:halt_on_error=0 \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 ## bench: figures for docs/performance.md (printed, never asserted).
 ## It ends with one summary table of the figures that matter (Benchmarks/lib/summary.py).

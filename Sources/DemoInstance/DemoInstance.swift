@@ -33,7 +33,7 @@ public final class DemoInstance: Sendable {
     /// The key `/demo/` operations need in `X-Demo-Admin-Key` (also in `dataDirectory/admin-key`).
     public let adminKey: String
     public let dataDirectory: URL
-    private let service: DemoService
+    let service: DemoService
     private let server: HTTPServer
     private let removeDataOnStop: Bool
     private let stopped = Mutex(false)
@@ -99,8 +99,9 @@ public final class DemoInstance: Sendable {
         let hostPart = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         origin = "\(configuration.tls == nil ? "http" : "https")://\(hostPart):\(port)"
         publicOrigin = service.publicOrigin ?? origin
-        let server = self.server
-        service.attach(origin: origin, connections: { server.connectionsAccepted })
+        // Weakly: the server's handler holds the service, so a strong server here would keep both
+        // alive for ever (ReleaseTests).
+        service.attach(origin: origin, connections: { [weak server] in server?.connectionsAccepted ?? 0 })
     }
 
     deinit { stop() }

@@ -52,6 +52,14 @@ public final class CredentialStore: Sendable {
 
     // MARK: Instances
 
+    /// The saved instances and the device sessions, oldest first, from one read of the file (the
+    /// start's list of instances needs both: two reads cost the start a second decode, and a pairing
+    /// between them could be seen half).
+    public func saved() throws(CredentialStoreError) -> (instances: [SavedInstance], sessions: [StoredSession]) {
+        let contents = try load()
+        return (contents.instances, contents.sessions)
+    }
+
     /// The saved instances, oldest first.
     public func instances() throws(CredentialStoreError) -> [SavedInstance] {
         try load().instances

@@ -52,6 +52,12 @@ public actor OutboxEngine<Client: Sendable> {
         store.onGenerationsEnded { ended in cancellations.cancel(ended.map(\.id.rawValue)) }
     }
 
+    /// An engine let go ends its event stream (the loop reading it ends) and its retry's sleep.
+    deinit {
+        retryTask?.cancel()
+        eventSink.finish()
+    }
+
     // MARK: Partition
 
     /// Makes `partition` the one whose entries are sent, with its generation and client; the

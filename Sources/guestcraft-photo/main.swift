@@ -69,7 +69,12 @@ func limit(_ options: Options) -> Bool {
         return setrlimit(__rlimit_resource_t(resource.rawValue), &value) == 0
     }
     _ = gc_malloc_arena_max(2)
-    return set(RLIMIT_AS, options.memoryMiB << 20, options.memoryMiB << 20)
+    // A sanitizer's build (make test-asan) has reserved terabytes of shadow memory before main; the
+    // same budget then goes on top of what is mapped now, or no allocation at all could succeed.
+    let mapped = statusKiB("VmSize:") << 10
+    let budget = options.memoryMiB << 20
+    let addressSpace = mapped >= budget ? mapped + budget : budget
+    return set(RLIMIT_AS, addressSpace, addressSpace)
         && set(RLIMIT_CPU, options.cpuSeconds, options.cpuSeconds + 1)
         && set(RLIMIT_FSIZE, 64 << 20, 64 << 20)
         && set(RLIMIT_CORE, 0, 0)
@@ -82,7 +87,10 @@ func maxRSSKiB() -> Int {
 }
 
 /// The peak of the address space (`VmPeak`, what RLIMIT_AS limits), from /proc/self/status.
-func peakVMKiB() -> Int {
+func peakVMKiB() -> Int { statusKiB("VmPeak:") }
+
+/// A figure in KiB from /proc/self/status (`VmPeak:`, `VmSize:`); 0 when it cannot be read.
+func statusKiB(_ field: String) -> Int {
     let status = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
     guard status >= 0 else { return 0 }
     defer { close(status) }
@@ -90,8 +98,8 @@ func peakVMKiB() -> Int {
     let count = read(status, &bytes, bytes.count)
     guard count > 0 else { return 0 }
     let text = String(decoding: bytes[..<count], as: UTF8.self)
-    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmPeak:") }) else { return 0 }
-    return Int(line.dropFirst("VmPeak:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "") ?? 0
+    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field) }) else { return 0 }
+    return Int(line.dropFirst(field.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "") ?? 0
 }
 
 func say(_ text: String, to descriptor: Int32) {

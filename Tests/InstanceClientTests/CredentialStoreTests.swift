@@ -72,6 +72,9 @@ import TestSupport
         let second = try store.saveInstance(connected(other))
         #expect(second.key != saved.key)
         #expect(try store.instances().map(\.origin) == [origin, other])
+        let both = try store.saved()
+        #expect(both.instances.map(\.key) == [saved.key, second.key], "one read gives both, in order")
+        #expect(both.sessions.map(\.token) == [token(1)])
     }
 
     @Test func aSessionNeedsItsInstanceAndReplacesTheOlderOne() throws {

@@ -46,8 +46,8 @@ public enum StatusCommand {
     /// Every account of this device: each saved instance in the order they were saved, and each
     /// person signed in there in the order they were added.
     static func signedInAccounts(_ services: LiveServices) throws -> [(SavedInstance, StoredSession)] {
-        let sessions = try services.credentials.sessions()
-        return try services.credentials.instances().flatMap { instance in
+        let (instances, sessions) = try services.credentials.saved()
+        return instances.flatMap { instance in
             sessions.filter { $0.origin == instance.origin }.map { (instance, $0) }
         }
     }

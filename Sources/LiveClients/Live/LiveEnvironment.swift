@@ -70,8 +70,7 @@ extension InstancesClient {
         return InstancesClient(
             list: {
                 do {
-                    let instances = try credentials.instances()
-                    let sessions = try credentials.sessions()
+                    let (instances, sessions) = try credentials.saved()
                     return .success(instances.map { instance in
                         let counts = (try? offline.outboxCounts(instanceKey: instance.key)) ?? .zero
                         return InstanceSummary(instance: instance, sessions: sessions.filter { $0.origin == instance.origin },

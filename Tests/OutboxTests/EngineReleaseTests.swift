@@ -1,0 +1,41 @@
+import Foundation
+import OfflineStore
+import Testing
+@testable import Outbox
+import TestSupport
+
+/// An engine that is let go ends what it started: its event stream finishes (so the loop reading
+/// it ends) and its scheduled retry stops sleeping. LeakSanitizer found every test's engine kept
+/// alive in a reader suspended for ever and a retry asleep for ever.
+struct EngineReleaseTests {
+    @Test func anEngineLetGoFinishesItsEventsAndCancelsItsRetry() async throws {
+        let f = try EngineFixture()
+        var engine: OutboxEngine<ScriptedClient>? = try f.otherProcess().engine
+        let readerEnded = Recorder<Bool>()
+        let events = try #require(engine).events
+        Task {
+            for await _ in events {}
+            readerEnded.append(true)
+        }
+        let generation = try f.store.beginGeneration(desk)
+        try f.queue([change("101", "clean")], generation: generation)
+        // Unplanned attempts get no answer: a retry is scheduled and sleeps.
+        let report = await engine?.activate(partition: desk, generation: generation, client: ScriptedClient("offline"))
+        #expect(report?.stop == .noAnswer)
+        #expect(await waitUntil { f.sleeper.pending == 1 })
+        weak let released = engine
+        engine = nil
+        #expect(released == nil, "the retry's task holds the engine")
+        #expect(await waitUntil { f.sleeper.pending == 0 }, "the retry still sleeps")
+        #expect(await waitUntil { !readerEnded.all.isEmpty }, "the event stream never finished")
+    }
+
+    private func waitUntil(_ condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return condition()
+    }
+}

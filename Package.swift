@@ -36,12 +36,14 @@ let package = Package(
         // Swift wrappers of the C libraries.
         .target(name: "SodiumCrypto", dependencies: ["CSodium"]),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
-        .target(name: "HTTPClient", dependencies: ["GuestCraftAPI", "CCurl", "CNetlink"]),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "HTTPClient", dependencies: ["Locking", "GuestCraftAPI", "CCurl", "CNetlink"]),
+        .target(name: "HTTPServer", dependencies: ["Locking", "CMicroHTTPD"]),
         // Child processes (a browser for sign-in; the tests' demo instances and killed children).
-        .target(name: "ProcessSpawn"),
+        .target(name: "ProcessSpawn", dependencies: ["Locking"]),
 
         // The wire contract, shared by the app and the demo instance (docs/api.md).
+        // A value under a lock ThreadSanitizer can see (docs/decisions.md): no dependency, no C.
+        .target(name: "Locking"),
         .target(name: "GuestCraftAPI"),
 
         // Strings people read and theme tokens, from Resources/.
@@ -57,28 +59,28 @@ let package = Package(
 
         // Client and offline layers.
         .target(name: "InstanceClient",
-                dependencies: ["GuestCraftAPI", "ClientModel", "Catalog", "HTTPClient", "HTTPServer", "SodiumCrypto",
+                dependencies: ["Locking", "GuestCraftAPI", "ClientModel", "Catalog", "HTTPClient", "HTTPServer", "SodiumCrypto",
                                "ProcessSpawn"]),
         .target(name: "OfflineStore", dependencies: ["GuestCraftAPI", "ClientModel", "SQLiteDB", "SodiumCrypto"]),
         .target(name: "Outbox", dependencies: ["GuestCraftAPI", "ClientModel", "OfflineStore", "InstanceClient"]),
 
         // State, actions, reducers, view models: no I/O, and no target that links a C library.
-        .target(name: "AppCore", dependencies: ["GuestCraftAPI", "ClientModel", "Catalog"]),
+        .target(name: "AppCore", dependencies: ["Locking", "GuestCraftAPI", "ClientModel", "Catalog"]),
 
         // This device's log file and local times: used by the live layer and the terminal.
-        .target(name: "DeviceServices", dependencies: ["AppCore"]),
+        .target(name: "DeviceServices", dependencies: ["Locking", "AppCore"]),
 
         // ncurses front end: the only user of CNCurses.
         .target(name: "TerminalUI", dependencies: ["AppCore", "DeviceServices", "Catalog", "CNCurses"]),
 
         // The demo GuestCraft instance.
         .target(name: "DemoInstance",
-                dependencies: ["GuestCraftAPI", "HTTPServer", "SQLiteDB", "SodiumCrypto"]),
+                dependencies: ["Locking", "GuestCraftAPI", "HTTPServer", "SQLiteDB", "SodiumCrypto"]),
 
         // The live layer: AppCore's clients over the instance client, the offline store and the
         // outbox (saved-then-fresh reads, outbox marks, reachability), and the command line's commands.
         .target(name: "LiveClients",
-                dependencies: ["AppCore", "DeviceServices", "TerminalUI", "Catalog", "GuestCraftAPI", "HTTPClient",
+                dependencies: ["Locking", "AppCore", "DeviceServices", "TerminalUI", "Catalog", "GuestCraftAPI", "HTTPClient",
                                "InstanceClient", "OfflineStore", "Outbox", "DemoInstance", "ProcessSpawn", "PhotoEncoding",
                                // `--version`: the C libraries' own versions.
                                "SQLiteDB", "HTTPServer", "SodiumCrypto"]),
@@ -95,10 +97,10 @@ let package = Package(
         // paths come from glib-2.0.pc and the module map links libvips.
         cLibrary("CVips", pkgConfig: "glib-2.0", apt: ["libvips-dev"]),
         .executableTarget(name: "guestcraft-photo", dependencies: ["CVips"]),
-        .target(name: "PhotoEncoding", dependencies: ["ProcessSpawn", "Catalog"]),
+        .target(name: "PhotoEncoding", dependencies: ["Locking", "ProcessSpawn", "Catalog"]),
 
         // What the test targets share: a manual clock and sleep, temporary directories, a recorder.
-        .target(name: "TestSupport", dependencies: ["AppCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Locking", "AppCore"], path: "Tests/TestSupport"),
 
         // The table of docs/architecture.md, checked against Package.swift and every import.
         .testTarget(name: "ArchitectureTests"),
@@ -106,19 +108,19 @@ let package = Package(
         // One test target per library target.
         .testTarget(name: "SodiumCryptoTests", dependencies: ["SodiumCrypto"]),
         .testTarget(name: "SQLiteDBTests", dependencies: ["TestSupport", "SQLiteDB"]),
-        .testTarget(name: "HTTPClientTests", dependencies: ["TestSupport", "HTTPClient", "HTTPServer", "ProcessSpawn"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPClient"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["Locking", "TestSupport", "HTTPClient", "HTTPServer", "ProcessSpawn"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["Locking", "HTTPServer", "HTTPClient"]),
         .testTarget(name: "ProcessSpawnTests", dependencies: ["ProcessSpawn"]),
         .testTarget(name: "GuestCraftAPITests", dependencies: ["GuestCraftAPI"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
-        .testTarget(name: "InstanceClientTests", dependencies: ["TestSupport", "InstanceClient", "DemoInstance"]),
+        .testTarget(name: "InstanceClientTests", dependencies: ["Locking", "TestSupport", "InstanceClient", "DemoInstance"]),
         .testTarget(name: "OfflineStoreTests", dependencies: ["TestSupport", "OfflineStore", "ProcessSpawn"]),
         .testTarget(name: "OutboxTests", dependencies: ["TestSupport", "Outbox"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["TestSupport", "AppCore", "ClientModel"], exclude: ["Snapshots"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["Locking", "TestSupport", "AppCore", "ClientModel"], exclude: ["Snapshots"]),
         .testTarget(name: "DeviceServicesTests", dependencies: ["DeviceServices", "AppCore"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TestSupport", "TerminalUI", "AppCore", "ProcessSpawn"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["Locking", "TestSupport", "TerminalUI", "AppCore", "ProcessSpawn"]),
         .testTarget(name: "LiveClientsTests",
-                    dependencies: ["TestSupport", "LiveClients", "AppCore", "DeviceServices", "InstanceClient", "OfflineStore", "Outbox",
+                    dependencies: ["Locking", "TestSupport", "LiveClients", "AppCore", "DeviceServices", "InstanceClient", "OfflineStore", "Outbox",
                                    "DemoInstance", "GuestCraftAPI", "SQLiteDB", "ProcessSpawn", "SodiumCrypto"]),
         .testTarget(name: "DemoInstanceTests", dependencies: ["TestSupport", "DemoInstance", "HTTPClient", "GuestCraftAPI", "SodiumCrypto",
                                                               "ProcessSpawn"]),

@@ -1,10 +1,10 @@
 import Foundation
 import GuestCraftAPI
-import Synchronization
+import Locking
 
 /// Failed attempts per address in the last minute, so guessing codes is slowed before any look-up.
 final class AttemptLimiter: Sendable {
-    private let failures = Mutex<[String: [Int64]]>([:])
+    private let failures = Locked<[String: [Int64]]>([:])
 
     /// Seconds to wait when `address` already failed `limit` times in the minute before `now`; nil when it may try.
     func retryAfter(address: String, now: Instant, limit: Int) -> Int? {

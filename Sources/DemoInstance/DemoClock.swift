@@ -1,16 +1,16 @@
 import Foundation
 import GuestCraftAPI
-import Synchronization
+import Locking
 
 /// The demo instance's clock: the system time, or a time a test sets and moves.
 public final class DemoClock: Sendable {
-    private let fixed: Mutex<Instant?>
+    private let fixed: Locked<Instant?>
 
     /// The system clock until `set` is called.
-    public init() { fixed = Mutex(nil) }
+    public init() { fixed = Locked(nil) }
 
     /// A clock that stays at `instant` until set or advanced.
-    public init(fixedAt instant: Instant) { fixed = Mutex(instant) }
+    public init(fixedAt instant: Instant) { fixed = Locked(instant) }
 
     /// Now, cut to the millisecond.
     public var now: Instant { fixed.withLock { $0 } ?? Instant(Date()) }

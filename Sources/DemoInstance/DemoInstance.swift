@@ -3,7 +3,7 @@ import GuestCraftAPI
 import HTTPServer
 import SodiumCrypto
 import SQLiteDB
-import Synchronization
+import Locking
 
 /// Why a demo instance could not start.
 public enum DemoError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -36,7 +36,7 @@ public final class DemoInstance: Sendable {
     let service: DemoService
     private let server: HTTPServer
     private let removeDataOnStop: Bool
-    private let stopped = Mutex(false)
+    private let stopped = Locked(false)
 
     /// The file name of the admin key inside the data directory.
     public static let adminKeyFileName = "admin-key"

@@ -3,6 +3,7 @@ import GuestCraftAPI
 import HTTPServer
 import SodiumCrypto
 import SQLiteDB
+import Locking
 import Synchronization
 
 /// The instance behind the HTTP server: routes each request through credentials, faults, idempotency and its operation.
@@ -16,7 +17,7 @@ final class DemoService: Sendable {
     let stats = StatsCounter()
     let faults = FaultBoard()
     let grantFailures = AttemptLimiter()
-    private let listening = Mutex<(origin: String, connections: (@Sendable () -> Int)?)>(("", nil))
+    private let listening = Locked<(origin: String, connections: (@Sendable () -> Int)?)>(("", nil))
     private let stopping = Atomic<Bool>(false)
     private let lastPurge = Atomic<Int64>(0)
 

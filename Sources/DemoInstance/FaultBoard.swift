@@ -1,6 +1,6 @@
 import Foundation
 import GuestCraftAPI
-import Synchronization
+import Locking
 
 /// Faults armed through `/demo/faults`, used by the next matching requests in the order armed.
 final class FaultBoard: Sendable {
@@ -9,7 +9,7 @@ final class FaultBoard: Sendable {
         var remaining: Int
     }
 
-    private let state = Mutex<(issued: Int, armed: [Armed])>((0, []))
+    private let state = Locked<(issued: Int, armed: [Armed])>((0, []))
 
     /// Arms a fault and answers it with its new `flt_` id.
     func arm(_ request: DemoFaultRequest) -> DemoFault {

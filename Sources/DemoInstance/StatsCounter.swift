@@ -1,6 +1,6 @@
 import Foundation
 import GuestCraftAPI
-import Synchronization
+import Locking
 
 /// What `/demo/stats` counts per operation id: requests received, writes applied, 304 answers.
 struct StatsCounts: Sendable {
@@ -11,7 +11,7 @@ struct StatsCounts: Sendable {
 
 /// Requests received, writes applied and reads answered 304 per operation id, for `/demo/stats`.
 final class StatsCounter: Sendable {
-    private let counts = Mutex(StatsCounts())
+    private let counts = Locked(StatsCounts())
 
     /// Counts a request and answers the counts as they were before it.
     func received(_ operation: OperationID) -> StatsCounts {

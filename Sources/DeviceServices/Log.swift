@@ -1,7 +1,7 @@
 import AppCore
 import Foundation
 import Glibc
-import Synchronization
+import Locking
 
 /// The app's log: one line per event in `guestcraft.log` in the state directory (0600 in a 0700
 /// directory), since nothing may be printed while curses owns the screen. Details of failures
@@ -9,7 +9,7 @@ import Synchronization
 public final class Log: Sendable {
     /// The log file's path.
     public let path: String
-    private let descriptor: Mutex<Int32>
+    private let descriptor: Locked<Int32>
     /// A log bigger than this at opening is moved aside to `guestcraft.log.1`.
     public static let rotationSize = 1 << 20
 
@@ -27,7 +27,7 @@ public final class Log: Sendable {
         let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw LogError.cannotOpen(path: path, errno: errno) }
         _ = fchmod(fd, 0o600)
-        descriptor = Mutex(fd)
+        descriptor = Locked(fd)
     }
 
     deinit {

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A token that aborts every request sent with it, in flight or later; cancelling is final.
 public final class HTTPCancellation: Sendable {
@@ -8,7 +8,7 @@ public final class HTTPCancellation: Sendable {
         var handlers: [Int: @Sendable () -> Void] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

@@ -1,6 +1,6 @@
 import CCurl
+import Locking
 import Foundation
-import Synchronization
 
 /// The connection cache: one thread running a libcurl multi loop that every client sharing this
 /// transport sends through, so requests to one origin reuse one connection and TLS session.
@@ -42,7 +42,7 @@ final class TransportLoop: Sendable {
         var phase = Phase.notStarted
     }
 
-    private let shared = Mutex(Shared())
+    private let shared = Locked(Shared())
 
     init() {}
 

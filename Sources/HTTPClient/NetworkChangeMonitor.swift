@@ -1,6 +1,6 @@
 import CNetlink
 import Foundation
-import Synchronization
+import Locking
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +14,7 @@ public final class NetworkChangeMonitor: Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let finished = DispatchSemaphore(value: 0)
-    private let stopped = Mutex(false)
+    private let stopped = Locked(false)
 
     /// Starts watching; nil when the system offers no netlink socket (then nothing is reported).
     public init?(quietPeriod: Duration = .milliseconds(500), onChange: @escaping @Sendable () -> Void) {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Holds the network back at the app's start (#18): the first frame is drawn from saved reads
 /// before libcurl and its thirty libraries are loaded, not beside it on a two-core handheld.
@@ -15,7 +15,7 @@ public final class NetworkStart: Sendable {
     /// The app's: every client uses it unless given another.
     public static let app = NetworkStart()
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// A request checked and reduced to what libcurl needs, with the options of its client.
@@ -31,7 +32,7 @@ struct TransferCompletion: Sendable {
 final class TransferJob: Sendable {
     let request: PreparedRequest
     private let cancelledFlag = Atomic<Bool>(false)
-    private let continuation = Mutex<CheckedContinuation<TransferCompletion, Never>?>(nil)
+    private let continuation = Locked<CheckedContinuation<TransferCompletion, Never>?>(nil)
     private let wake: @Sendable () -> Void
 
     init(request: PreparedRequest, wake: @escaping @Sendable () -> Void) {

@@ -1,12 +1,12 @@
 import CMicroHTTPD
 import Foundation
-import Synchronization
+import Locking
 
 /// An HTTP/1.1 server over libmicrohttpd that calls one handler per request with the whole body.
 public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     private let core: ServerCore
-    private let state = Mutex<Lifecycle>(.idle)
+    private let state = Locked<Lifecycle>(.idle)
 
     private enum Lifecycle {
         case idle

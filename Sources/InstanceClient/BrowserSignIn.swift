@@ -1,7 +1,7 @@
 import Foundation
 import GuestCraftAPI
 import HTTPClient
-import Synchronization
+import Locking
 
 /// A browser sign-in in progress (RFC 8252 with PKCE S256): the loopback listener is open, the
 /// browser was asked to open `authorizationURL` (also shown to copy); `finish()` waits for the
@@ -21,7 +21,7 @@ public final class BrowserSignIn: Sendable {
     let connector: InstanceConnector
     let credentials: CredentialStore
     /// Whether the code was sent: it never is twice.
-    private let codeSent = Mutex(false)
+    private let codeSent = Locked(false)
 
     /// Opens the loopback listener and the browser. Refuses an instance without loopback
     /// redirects and an invalid device name (a person this device is already signed in as there

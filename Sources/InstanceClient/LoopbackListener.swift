@@ -3,7 +3,7 @@ import Foundation
 import GuestCraftAPI
 import HTTPServer
 import SodiumCrypto
-import Synchronization
+import Locking
 
 /// What the browser brought back to the loopback listener.
 enum CallbackOutcome: Sendable, Equatable {
@@ -89,9 +89,9 @@ private final class ListenerCore: Sendable {
     }
 
     let expectedState: [UInt8]
-    let state = Mutex(State())
+    let state = Locked(State())
     /// Set once started; cleared when stopped (which also breaks the server → handler → core cycle).
-    let server = Mutex<HTTPServer?>(nil)
+    let server = Locked<HTTPServer?>(nil)
 
     init(expectedState: [UInt8]) {
         self.expectedState = expectedState

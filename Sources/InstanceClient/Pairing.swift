@@ -2,7 +2,7 @@ import Foundation
 import GuestCraftAPI
 import HTTPClient
 import SodiumCrypto
-import Synchronization
+import Locking
 
 /// A checked pairing link: the instance to show the person (name and host) before the code
 /// leaves the device. The code itself is kept inside.
@@ -24,7 +24,7 @@ public final class Pairing: Sendable {
     public let connector: InstanceConnector
     public let credentials: CredentialStore
     /// SHA-256 of every code this process has sent: none is ever sent twice.
-    private let sentCodes = Mutex<Set<String>>([])
+    private let sentCodes = Locked<Set<String>>([])
 
     public init(connector: InstanceConnector, credentials: CredentialStore) {
         self.connector = connector

@@ -1,6 +1,6 @@
 import Foundation
 import ProcessSpawn
-import Synchronization
+import Locking
 
 /// One run of `guestcraft-photo`: its private folder (0700, the JPEG written there 0600), its
 /// answer on a pipe, the wall time it has, and how its end reads as a result.
@@ -22,7 +22,7 @@ final class PhotoHelperRun: Sendable {
     private let answer: SpawnPipe
     private let folder: String
     private let deadline: ContinuousClock.Instant
-    private let killed = Mutex(false)
+    private let killed = Locked(false)
 
     /// Where the helper writes the JPEG.
     private static func output(in folder: String) -> String { folder + "/photo.jpg" }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// A child process started with `posix_spawn` and reaped with `waitpid`.
 ///
@@ -31,7 +31,7 @@ public final class SpawnedProcess: Sendable {
     }
 
     public let pid: pid_t
-    private let ended = Mutex<Termination?>(nil)
+    private let ended = Locked<Termination?>(nil)
 
     /// Starts `executable` (a path) with `arguments` and `environment` (the parent's when nil),
     /// its signal mask cleared and every signal at its default disposition.
@@ -135,7 +135,7 @@ public final class SpawnedProcess: Sendable {
 /// A pipe for a child's standard stream: the child writes, the parent reads `reader`.
 public final class SpawnPipe: Sendable {
     let readFD: Int32
-    private let write: Mutex<Int32>
+    private let write: Locked<Int32>
     /// The parent's end.
     public let reader: FileHandle
 
@@ -145,7 +145,7 @@ public final class SpawnPipe: Sendable {
         // Close-on-exec: no other child inherits them (a child's copy is made by dup2).
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         readFD = fds[0]
-        write = Mutex(fds[1])
+        write = Locked(fds[1])
         reader = FileHandle(fileDescriptor: fds[0], closeOnDealloc: true)
     }
 

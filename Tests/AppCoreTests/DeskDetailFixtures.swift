@@ -1,7 +1,7 @@
 import AppCore
 import Foundation
 import GuestCraftAPI
-import Synchronization
+import Locking
 
 /// The demo's seed 1 reservations as docs/api.md shows them.
 enum DeskFixture {
@@ -79,24 +79,24 @@ final class DeskWorld: Sendable {
         let key: String
     }
 
-    let permissions: Mutex<[Permission]>
-    let capabilities = Mutex(DeskFixture.capabilities)
-    let savedReservations = Mutex<[ReservationID: SavedCopy<Reservation>]>([:])
-    let reservationReads = Mutex<[ReadResult<Reservation>]>([])
-    let finds = Mutex<[ReadResult<ReservationRef?>]>([])
-    let savedGuests = Mutex<[GuestID: SavedCopy<GuestDetail>]>([:])
-    let guestReads = Mutex<[ReadResult<GuestDetail>]>([])
-    let balances = Mutex<[ReadResult<FolioBalance>]>([])
-    let quotes = Mutex<[ReadResult<CheckoutQuote>]>([])
-    let available = Mutex<[ReadResult<AvailableUnits>]>([])
-    let unitStatuses = Mutex<[HousekeepingStatus?]>([])
-    let businessDate = Mutex<BusinessDate?>(DeskFixture.date)
-    let results = Mutex<[DeskActionResult]>([])
-    let sent = Mutex<[Sent]>([])
-    let keys = Mutex(0)
+    let permissions: Locked<[Permission]>
+    let capabilities = Locked(DeskFixture.capabilities)
+    let savedReservations = Locked<[ReservationID: SavedCopy<Reservation>]>([:])
+    let reservationReads = Locked<[ReadResult<Reservation>]>([])
+    let finds = Locked<[ReadResult<ReservationRef?>]>([])
+    let savedGuests = Locked<[GuestID: SavedCopy<GuestDetail>]>([:])
+    let guestReads = Locked<[ReadResult<GuestDetail>]>([])
+    let balances = Locked<[ReadResult<FolioBalance>]>([])
+    let quotes = Locked<[ReadResult<CheckoutQuote>]>([])
+    let available = Locked<[ReadResult<AvailableUnits>]>([])
+    let unitStatuses = Locked<[HousekeepingStatus?]>([])
+    let businessDate = Locked<BusinessDate?>(DeskFixture.date)
+    let results = Locked<[DeskActionResult]>([])
+    let sent = Locked<[Sent]>([])
+    let keys = Locked(0)
 
     init(permissions: [Permission] = DeskFixture.frontDesk) {
-        self.permissions = Mutex(permissions)
+        self.permissions = Locked(permissions)
     }
 
     func answerReservation(_ results: ReadResult<Reservation>...) { reservationReads.withLock { $0 += results } }

@@ -1,7 +1,7 @@
 import AppCore
 import Foundation
 import GuestCraftAPI
-import Synchronization
+import Locking
 
 extension FaultFormEnvironment {
     /// The form's clients that record their name in `fail` and answer nothing useful; the grants
@@ -38,10 +38,10 @@ final class FaultWorld: Sendable {
     let permissions: [Permission]
     let capabilities: [Capability]
     let today: BusinessDate?
-    let folder = Mutex(PhotoFolderListing(directory: "~/Pictures", files: FaultFixture.files))
-    let encodings = Mutex<[String: Result<FaultPhotoInfo, FaultPhotoProblem>]>([:])
-    let outcomes = Mutex<[FaultSubmitResult]>([])
-    let recorded = Mutex<[Call]>([])
+    let folder = Locked(PhotoFolderListing(directory: "~/Pictures", files: FaultFixture.files))
+    let encodings = Locked<[String: Result<FaultPhotoInfo, FaultPhotoProblem>]>([:])
+    let outcomes = Locked<[FaultSubmitResult]>([])
+    let recorded = Locked<[Call]>([])
 
     init(permissions: [Permission] = FaultWorld.supervisor, capabilities: [Capability] = FaultWorld.everything,
          today: BusinessDate? = HotelFixture.date) {

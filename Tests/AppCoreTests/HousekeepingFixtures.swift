@@ -2,7 +2,7 @@ import AppCore
 import Foundation
 import GuestCraftAPI
 import ClientModel
-import Synchronization
+import Locking
 import Testing
 
 /// Rooms like the demo's seed (Harbour View), built for the tests of both work tabs.
@@ -69,14 +69,14 @@ final class HousekeepingWorld: Sendable {
         let expectedVersion: Int
     }
 
-    let saved = Mutex<SavedCopy<UnitList>?>(nil)
-    let reads = Mutex<[ReadResult<UnitList>]>([])
-    let savedDetails = Mutex<[UnitID: SavedCopy<UnitDetail>]>([:])
-    let detailReads = Mutex<[ReadResult<UnitDetail>]>([])
-    let pending = Mutex<PendingRooms>(.none)
-    let outcomes = Mutex<[ChangeOutcome<RoomUnit>]>([])
-    let statusCalls = Mutex<[StatusCall]>([])
-    let readCount = Mutex(0)
+    let saved = Locked<SavedCopy<UnitList>?>(nil)
+    let reads = Locked<[ReadResult<UnitList>]>([])
+    let savedDetails = Locked<[UnitID: SavedCopy<UnitDetail>]>([:])
+    let detailReads = Locked<[ReadResult<UnitDetail>]>([])
+    let pending = Locked<PendingRooms>(.none)
+    let outcomes = Locked<[ChangeOutcome<RoomUnit>]>([])
+    let statusCalls = Locked<[StatusCall]>([])
+    let readCount = Locked(0)
     /// While closed, a change waits before answering (a change in flight).
     let changeGate = Gate()
 
@@ -125,7 +125,7 @@ extension Screen {
 
 /// Holds effects until a test opens it (a request still in flight).
 final class Gate: Sendable {
-    private let isOpen = Mutex(true)
+    private let isOpen = Locked(true)
 
     func close() { isOpen.withLock { $0 = false } }
     func open() { isOpen.withLock { $0 = true } }

@@ -1,13 +1,13 @@
 import AppCore
 import Foundation
 import GuestCraftAPI
-import Synchronization
+import Locking
 import Testing
 import TestSupport
 
 /// Search's client over answers the test sets, recording each text sent.
 final class SearchWorld: Sendable {
-    let answers = Mutex<[ReadResult<SearchResults>]>([])
+    let answers = Locked<[ReadResult<SearchResults>]>([])
     let sent = Recorder<String>()
     let desk = DeskWorld()
 

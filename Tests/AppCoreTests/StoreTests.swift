@@ -1,6 +1,6 @@
 @testable import AppCore
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 /// The store runs reducers on its thread, effects as tasks, and hands their actions back through
@@ -24,7 +24,7 @@ import Testing
 
     /// Effects wait on this gate so a test decides when they finish.
     final class Gate: Sendable {
-        private let open = Mutex(false)
+        private let open = Locked(false)
         func release() { open.withLock { $0 = true } }
         func wait() async throws {
             while !open.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }

@@ -2,7 +2,7 @@ import AppCore
 import Foundation
 import GuestCraftAPI
 import ClientModel
-import Synchronization
+import Locking
 import Testing
 import TestSupport
 
@@ -15,12 +15,12 @@ final class TasksWorld: Sendable {
         case discard(Int64)
     }
 
-    let saved = Mutex<SavedCopy<TaskList>?>(nil)
-    let reads = Mutex<[ReadResult<TaskList>]>([])
-    let taskReads = Mutex<[ReadResult<HousekeepingTask>]>([])
-    let pending = Mutex<PendingTasks>(.none)
-    let outcomes = Mutex<[ChangeOutcome<HousekeepingTask>]>([])
-    let recorded = Mutex<[Call]>([])
+    let saved = Locked<SavedCopy<TaskList>?>(nil)
+    let reads = Locked<[ReadResult<TaskList>]>([])
+    let taskReads = Locked<[ReadResult<HousekeepingTask>]>([])
+    let pending = Locked<PendingTasks>(.none)
+    let outcomes = Locked<[ChangeOutcome<HousekeepingTask>]>([])
+    let recorded = Locked<[Call]>([])
     let clock = ManualClock()
 
     func answerReads(_ results: ReadResult<TaskList>...) { reads.withLock { $0 += results } }

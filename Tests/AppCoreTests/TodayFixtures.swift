@@ -1,7 +1,7 @@
 import AppCore
 import Foundation
 import GuestCraftAPI
-import Synchronization
+import Locking
 import TestSupport
 
 /// Today of the demo's Harbour View on 2026-11-02, as `today.get` answers the front desk.
@@ -35,12 +35,12 @@ enum TodayFixture {
 
 /// Today's clients over answers the test sets, recording each call.
 final class TodayWorld: Sendable {
-    let saved = Mutex<SavedCopy<TodayOverview>?>(nil)
-    let reads = Mutex<[ReadResult<TodayOverview>]>([])
-    let report = Mutex<ReportWritten>(.nothingSaved)
-    let printed = Mutex<Bool>(true)
+    let saved = Locked<SavedCopy<TodayOverview>?>(nil)
+    let reads = Locked<[ReadResult<TodayOverview>]>([])
+    let report = Locked<ReportWritten>(.nothingSaved)
+    let printed = Locked<Bool>(true)
     /// The date at the property the environment says (the live layer takes it in its zone).
-    let propertyDate = Mutex<BusinessDate?>(TodayFixture.date)
+    let propertyDate = Locked<BusinessDate?>(TodayFixture.date)
     let zonesAsked = Recorder<String>()
     let calls = Recorder<String>()
     let desk = DeskWorld()

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 @testable import HTTPClient
 
@@ -40,7 +40,7 @@ import Testing
 
 /// Counts reports from the watcher's thread.
 final class Counter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
     func add() { count.withLock { $0 += 1 } }
     var value: Int { count.withLock { $0 } }
 }

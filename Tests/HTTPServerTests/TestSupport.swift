@@ -1,12 +1,12 @@
 import Foundation
 import HTTPClient
 import HTTPServer
-import Synchronization
+import Locking
 
 /// A value shared between a handler thread and the test.
 final class Shared<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
+    private let storage: Locked<Value>
+    init(_ value: Value) { storage = Locked(value) }
     var value: Value { storage.withLock { $0 } }
     func update<R: Sendable>(_ body: @Sendable (inout Value) -> R) -> R { storage.withLock { body(&$0) } }
 }

@@ -3,13 +3,13 @@ import GuestCraftAPI
 import HTTPClient
 import HTTPServer
 @testable import InstanceClient
-import Synchronization
+import Locking
 import TestSupport
 
 /// A value shared between a handler thread and the test.
 final class Shared<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
+    private let storage: Locked<Value>
+    init(_ value: Value) { storage = Locked(value) }
     var value: Value { storage.withLock { $0 } }
     func update<R: Sendable>(_ body: @Sendable (inout Value) -> R) -> R { storage.withLock { body(&$0) } }
 }

@@ -6,7 +6,7 @@ import InstanceClient
 @testable import LiveClients
 import OfflineStore
 import SodiumCrypto
-import Synchronization
+import Locking
 import Testing
 import TestSupport
 
@@ -39,7 +39,7 @@ enum TestPhotos {
 final class FaultFixture: Sendable {
     let data: TemporaryDirectory
     let live: LiveFixture
-    private let again = Mutex<DemoInstance?>(nil)
+    private let again = Locked<DemoInstance?>(nil)
 
     init(member: DemoMember = .supervisor, capabilities: [Capability] = Capability.all) async throws {
         let data = try TemporaryDirectory(prefix: "guestcraft-fault-demo")

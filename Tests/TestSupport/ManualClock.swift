@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// A clock that moves only when a test says so (`advance(by:)`), for effects that wait
 /// (the 10-second Undo, a retry delay) without a test waiting in real time. One for every test
@@ -20,10 +20,10 @@ public final class ManualClock: Sendable {
         var cancelledBeforeSleeping: Set<UInt64> = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     public init(now: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
-        state = Mutex(State(start: now))
+        state = Locked(State(start: now))
     }
 
     /// The start time plus every `advance` so far.

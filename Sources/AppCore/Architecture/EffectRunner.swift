@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Runs effects as tasks off the UI thread, queues the actions they send and counts those running.
 ///
@@ -18,14 +18,14 @@ public final class EffectRunner<Action: Sendable>: Sendable {
         var wake: @Sendable () -> Void
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let onError: @Sendable (any Error) -> Void
 
     /// `wake` is called (from any thread) after an action is queued or an effect ends;
     /// `onError` receives what an effect throws, cancellation aside.
     public init(wake: @escaping @Sendable () -> Void = {},
                 onError: @escaping @Sendable (any Error) -> Void = { _ in }) {
-        state = Mutex(State(wake: wake))
+        state = Locked(State(wake: wake))
         self.onError = onError
     }
 

@@ -2,7 +2,7 @@ import AppCore
 import Foundation
 import GuestCraftAPI
 import PhotoEncoding
-import Synchronization
+import Locking
 
 /// The photos a fault report form re-encoded and holds by token until the report is saved (the
 /// outbox then keeps the bytes) or the person drops them; and, per room, the refused report a
@@ -17,7 +17,7 @@ final class FaultPhotoStore: Sendable {
         var next = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func keep(_ photo: FaultReportPhoto) -> String {
         state.withLock { s in

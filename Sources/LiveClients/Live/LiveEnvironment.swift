@@ -5,7 +5,7 @@ import GuestCraftAPI
 import InstanceClient
 import OfflineStore
 import Outbox
-import Synchronization
+import Locking
 import DeviceServices
 import TerminalUI
 
@@ -140,7 +140,7 @@ extension PairingClient {
 
 /// Checked pairing links waiting for the person's confirmation; each is used at most once.
 final class PairingCandidates: Sendable {
-    private let state = Mutex<(next: Int, kept: [Int: PairingCandidate])>((1, [:]))
+    private let state = Locked<(next: Int, kept: [Int: PairingCandidate])>((1, [:]))
 
     func keep(_ candidate: PairingCandidate) -> Int {
         state.withLock { s in

@@ -1,8 +1,8 @@
-import Synchronization
+import Locking
 
 /// A thread-safe list that effects and tasks append to and tests read.
 final class Recorder<Element: Sendable>: Sendable {
-    private let items = Mutex<[Element]>([])
+    private let items = Locked<[Element]>([])
 
     func append(_ item: Element) { items.withLock { $0.append(item) } }
     var all: [Element] { items.withLock { $0 } }

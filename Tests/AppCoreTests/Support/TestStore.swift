@@ -1,6 +1,6 @@
 import AppCore
 import Foundation
-import Synchronization
+import Locking
 import Testing
 import TestSupport
 
@@ -163,7 +163,7 @@ final class TestStore<State: Equatable, Action: Equatable & Sendable> {
 
 /// Errors effects threw, kept until the test's own task can report them.
 final class ErrorBox: Sendable {
-    private let errors = Mutex<[any Error]>([])
+    private let errors = Locked<[any Error]>([])
 
     func append(_ error: any Error) { errors.withLock { $0.append(error) } }
     func take() -> [any Error] { errors.withLock { e in defer { e.removeAll() }; return e } }

@@ -28,7 +28,7 @@ public enum AppCommand {
         if network == nil { log.write("network: no netlink socket; changes are not watched") }
         // No request (so no libcurl) before the first frame from saved reads is on screen; never
         // longer than half a second (#18).
-        NetworkStart.app.hold(atMost: .milliseconds(500))
+        NetworkStart.app.hold(atMost: LiveServices.networkHold(services.environment))
         defer { NetworkStart.app.release() }
         store.send(.started)
         let reason: TerminalApp.ExitReason

@@ -115,6 +115,14 @@ public final class LiveServices: Sendable {
         return LiveRefreshSettings(interval: LiveRefreshSettings.defaultInterval)
     }
 
+    /// How long the start holds the network back while it draws its first frame from saved reads
+    /// (#18): half a second, or `GUESTCRAFT_NETWORK_HOLD_MS` (0 to 60,000; for measuring the start
+    /// under callgrind, where the first frame takes seconds).
+    static func networkHold(_ environment: [String: String]) -> Duration {
+        let milliseconds = environment["GUESTCRAFT_NETWORK_HOLD_MS"].flatMap(Int.init).map { max(0, min($0, 60_000)) } ?? 500
+        return .milliseconds(milliseconds)
+    }
+
     /// The outbox's retries while the instance cannot be reached: 2 s doubling to 2 minutes, with
     /// jitter, so a handheld back in Wi-Fi sends within two minutes without a key (issue #13).
     /// `GUESTCRAFT_RETRY_CAP_SECONDS` shortens the cap (tests, kiosks).

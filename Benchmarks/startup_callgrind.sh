@@ -7,7 +7,7 @@
 # -d`: offline and idle, the app runs no instruction while it waits in poll()). Printed: the
 # total, the part in the dynamic loader (ld-linux: mapping and relocating shared libraries),
 # and the functions with the most inclusive cost. `guestcraft --version` is counted the same way.
-# Usage: Benchmarks/startup_callgrind.sh BUILD_DIR   (make bench passes .build/release)
+# Usage: Benchmarks/startup_callgrind.sh BUILD_DIR   (make bench passes .build/release; CALLGRIND_KEEP=DIR keeps the counts)
 source "$(dirname "$0")/lib/common.bash"
 bench_init "${1:-.build/release}"
 need_tool tmux
@@ -70,6 +70,11 @@ tmux -L "$SOCKET" send-keys -t app q
 wait_app_gone
 [ -n "$first" ] || first="$(ls "$out".* | head -1)"
 rest="$(ls "$out".* | grep -v '\.1$' | head -1 || true)"
+# CALLGRIND_KEEP=DIR keeps the counts for callgrind_annotate (first-frame.out, after-frame.out).
+if [ -n "${CALLGRIND_KEEP:-}" ]; then
+  mkdir -p "$CALLGRIND_KEEP" && cp "$first" "$CALLGRIND_KEEP/first-frame.out"
+  [ -z "$rest" ] || cp "$rest" "$CALLGRIND_KEEP/after-frame.out"
+fi
 totals "$first"
 if [ -n "$rest" ] && [ "$rest" != "$first" ]; then
   echo "  after the first frame (libcurl's loading, the instance check, the quit):"

@@ -61,6 +61,9 @@ import Testing
     @Test func invalidUTF8InAStringIsRefused() {
         #expect(ResourceJSON.parse([0x22, 0xC3, 0x28, 0x22]) == nil)
         #expect(ResourceJSON.parse([0x22, 0xC3, 0xA9, 0x22]) == .string("é"))
+        // The same after an escape (the bytes are then gathered, and checked once at the end).
+        #expect(ResourceJSON.parse([0x22, 0x5C, 0x6E, 0xC3, 0x28, 0x22]) == nil)
+        #expect(ResourceJSON.parse([0x22, 0x5C, 0x6E, 0xC3, 0xA9, 0x5C, 0x75, 0x30, 0x30, 0x65, 0x39, 0x22]) == .string("\né\u{e9}"))
     }
 
     @Test func aCatalogEntryThatIsNotAStringIsRefusedByItsKey() {

@@ -30,6 +30,7 @@ import Testing
         let store = makeStore()
         await store.send(.appeared) { $0.hasLoaded = true }
         await store.receive(.savedLoaded(SavedCopy(value: HotelFixture.unitList, savedAt: HotelFixture.savedAt), .none)) {
+            $0.savedAnswered = true
             $0.list = RoomList(units: HotelFixture.units)
             $0.businessDate = HotelFixture.date
             $0.focus = "unt_h101"
@@ -59,6 +60,7 @@ import Testing
             }
         }
         await store.receive(.savedLoaded(SavedCopy(value: HotelFixture.unitList, savedAt: HotelFixture.savedAt), pending)) {
+            $0.savedAnswered = true
             $0.pending = pending
             $0.list = withMarks
             $0.businessDate = HotelFixture.date
@@ -76,7 +78,7 @@ import Testing
     @Test func nothingSavedAndNoAnswerSaysSo() async {
         let store = makeStore()
         await store.send(.appeared) { $0.hasLoaded = true }
-        await store.receive(.savedLoaded(nil, .none))
+        await store.receive(.savedLoaded(nil, .none)) { $0.savedAnswered = true }
         await store.receive(.unitsRead(.offline, .none)) { $0.freshness = .offline(lastUpdated: nil) }
         await store.finish()
     }
@@ -168,7 +170,7 @@ import Testing
             $0.hasLoaded = true
             $0.freshness = .loading
         }
-        await store.receive(.savedLoaded(nil, .none))
+        await store.receive(.savedLoaded(nil, .none)) { $0.savedAnswered = true }
         await store.receive(.unitsRead(.offline, .none)) { $0.freshness = .offline(lastUpdated: "09:21") }
         for key: Character in ["d", "c", "i"] {
             await store.send(.keyPressed(.character(key))) {

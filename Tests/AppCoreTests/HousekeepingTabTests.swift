@@ -30,6 +30,7 @@ import Testing
         while !pending.isEmpty {
             let action = await store.receiveAny { action, state in
                 if case .feature(.unitsRead(.offline, _)) = action { state.feature.freshness = .offline(lastUpdated: nil) }
+                if case .feature(.savedLoaded) = action { state.feature.savedAnswered = true }
             }
             switch action {
             case .feature(.savedLoaded)?: pending.remove("saved")

@@ -28,6 +28,7 @@ import Testing
         let store = makeStore()
         await store.send(.appeared) { $0.hasLoaded = true }
         await store.receive(.savedLoaded(SavedCopy(value: TaskFixture.list, savedAt: HotelFixture.savedAt), .none)) {
+            $0.savedAnswered = true
             $0.entries = TaskFixture.entries()
             $0.businessDate = HotelFixture.date
             $0.lastUpdated = "07:40"
@@ -51,6 +52,7 @@ import Testing
         var entries = TaskFixture.entries()
         entries[0] = Feature.Entry(task: Self.room101, shown: TaskFixture.advanced(Self.room101, .inProgress), mark: .queued)
         await store.receive(.savedLoaded(SavedCopy(value: TaskFixture.list, savedAt: HotelFixture.savedAt), pending)) {
+            $0.savedAnswered = true
             $0.pending = pending
             $0.entries = entries
             $0.businessDate = HotelFixture.date

@@ -27,6 +27,7 @@ import Testing
         let store = makeStore()
         await store.send(.appeared) { $0.hasLoaded = true }
         await store.receive(.savedLoaded(SavedCopy(value: TodayFixture.overview, savedAt: HotelFixture.savedAt), NoMarks())) {
+            $0.savedAnswered = true
             $0.overview = TodayFixture.overview
             $0.propertyDate = TodayFixture.date
             $0.focus = "today.arrivals.sty_1001"
@@ -47,6 +48,7 @@ import Testing
         let store = makeStore()
         await store.send(.appeared) { $0.hasLoaded = true }
         await store.receive(.savedLoaded(SavedCopy(value: TodayFixture.overview, savedAt: HotelFixture.savedAt), NoMarks())) {
+            $0.savedAnswered = true
             $0.overview = TodayFixture.overview
             $0.propertyDate = TodayFixture.date
             $0.focus = "today.arrivals.sty_1001"

@@ -120,13 +120,15 @@ public enum AppView {
 
     /// Whether the screen drawn is past the start (#18: the app holds the network until then):
     /// not "Opening…", and on a live work tab (Today, Housekeeping, My tasks), drawn after its
-    /// saved read answered — with its saved copy, or with none to show.
-    public static func isStartedScreen(_ state: AppState, savedReadAnswered: Bool) -> Bool {
+    /// saved read answered — with its saved copy, or with none to show. Asked of the state the
+    /// frame was drawn from: the saved read's own thread knows sooner, before its answer is in the
+    /// state (a frame drawn between would release the network while the rooms are still to draw).
+    public static func isStartedScreen(_ state: AppState) -> Bool {
         switch state.route {
         case .starting: return false
         case .work:
             guard let current = state.current, current.lock == nil, current.activeTab.isLive else { return true }
-            return savedReadAnswered
+            return current.tabs.savedReadAnswered(current.activeTab)
         default: return true
         }
     }

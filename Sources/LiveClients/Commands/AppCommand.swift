@@ -37,10 +37,7 @@ public enum AppCommand {
                                          shouldQuit: AppView.shouldQuit, driver: driver, log: log,
                                          onFrame: { _ in
                                              guard NetworkStart.app.isHeld else { return }
-                                             let answered = services.savedReadAnswered.load(ordering: .acquiring)
-                                             if AppView.isStartedScreen(store.state, savedReadAnswered: answered) {
-                                                 NetworkStart.app.release()
-                                             }
+                                             if AppView.isStartedScreen(store.state) { NetworkStart.app.release() }
                                          },
                                          onInputFrame: FrameTimesFile.open(services.environment))
         } catch let error as TerminalError {

@@ -7,7 +7,6 @@ import OfflineStore
 import Outbox
 import DeviceServices
 import TerminalUI
-import Synchronization
 
 /// The real things behind the app: the state directory with its log, credentials, offline store
 /// and outbox engine, and one HTTP client (one connection cache) for every call.
@@ -25,9 +24,6 @@ public final class LiveServices: Sendable {
     let outboxEnabled: Bool
     /// How often the live list on screen follows the instance (`GUESTCRAFT_REFRESH_SECONDS`).
     let liveRefresh: LiveRefreshSettings
-    /// Whether a work tab's saved read has answered (copy or none): the start's first frame can
-    /// be drawn from it, and the network is released after that frame (#18, `NetworkStart`).
-    let savedReadAnswered = Atomic<Bool>(false)
     /// The photos fault report forms re-encoded, until their report is saved.
     let faultPhotos = FaultPhotoStore()
     /// The accounts' lock PINs, hashed (`pins`).

@@ -98,7 +98,6 @@ struct LiveWork: Sendable {
 
     func saved<Value: Codable & Sendable & Equatable>(_ key: String, as: Value.Type)
         -> (copy: SavedCopy<Value>, etag: ETag?)? {
-        defer { services.savedReadAnswered.store(true, ordering: .releasing) }
         guard let read = try? store.savedRead(key, partition: context.partition, now: Date(), appVersion: AppVersion.current),
               let body = SavedAnswer<Value>.decode(read.body)
         else { return nil }

@@ -260,6 +260,7 @@ import TestSupport
                 if case .outboxCounted(_, let counts) = action { state.current?.outbox = counts }
                 switch action {
                 case .tabs(.housekeeping(.feature(.savedLoaded))):
+                    state.current?.tabs.housekeeping.feature.savedAnswered = true
                     state.current?.tabs.housekeeping.feature.list = RoomList(units: HotelFixture.units)
                     state.current?.tabs.housekeeping.feature.businessDate = HotelFixture.date
                     state.current?.tabs.housekeeping.feature.lastUpdated = "07:40"
@@ -332,6 +333,7 @@ func L_quit(_ count: Int) -> String {
         }
         await store.receive(.tabs(.housekeeping(.feature(.savedLoaded(
             SavedCopy(value: HotelFixture.unitList, savedAt: HotelFixture.savedAt), .none))))) {
+            $0.current?.tabs.housekeeping.feature.savedAnswered = true
             $0.current?.tabs.housekeeping.feature.list = RoomList(units: HotelFixture.units)
             $0.current?.tabs.housekeeping.feature.businessDate = HotelFixture.date
             $0.current?.tabs.housekeeping.feature.lastUpdated = "07:40"
@@ -503,14 +505,17 @@ func L_quit(_ count: Int) -> String {
 @MainActor
 @Suite struct StartedScreenTests {
     @Test func theStartIsOverOnceTheLiveTabsSavedReadAnsweredOrOnAnyOtherScreen() {
-        #expect(!AppView.isStartedScreen(AppState(), savedReadAnswered: true), "Opening… is not the first frame")
-        let rooms = AppState.working(activeTab: .housekeeping)
-        #expect(!AppView.isStartedScreen(rooms, savedReadAnswered: false))
-        #expect(AppView.isStartedScreen(rooms, savedReadAnswered: true))
-        #expect(!AppView.isStartedScreen(AppState.working(activeTab: .today), savedReadAnswered: false))
+        #expect(!AppView.isStartedScreen(AppState()), "Opening… is not the first frame")
+        var rooms = AppState.working(activeTab: .housekeeping)
+        #expect(!AppView.isStartedScreen(rooms), "the saved rooms are not in the state yet")
+        rooms.current?.tabs.tasks.feature.savedAnswered = true
+        #expect(!AppView.isStartedScreen(rooms), "another tab's saved read is not the one on screen")
+        rooms.current?.tabs.housekeeping.feature.savedAnswered = true
+        #expect(AppView.isStartedScreen(rooms))
+        #expect(!AppView.isStartedScreen(AppState.working(activeTab: .today)))
         // Search and Account read nothing saved; Connect waits for the person.
-        #expect(AppView.isStartedScreen(AppState.working(activeTab: .search), savedReadAnswered: false))
-        #expect(AppView.isStartedScreen(AppState.working(activeTab: .account), savedReadAnswered: false))
-        #expect(AppView.isStartedScreen(AppState(route: .connect(ConnectFeature.State())), savedReadAnswered: false))
+        #expect(AppView.isStartedScreen(AppState.working(activeTab: .search)))
+        #expect(AppView.isStartedScreen(AppState.working(activeTab: .account)))
+        #expect(AppView.isStartedScreen(AppState(route: .connect(ConnectFeature.State()))))
     }
 }

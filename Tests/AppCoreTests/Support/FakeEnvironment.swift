@@ -162,6 +162,7 @@ enum TodayOpenedOffline {
     static func apply(_ action: AppAction?, _ state: inout AppState) -> String? {
         switch action {
         case .tabs(.today(.feature(.savedLoaded(nil, _))))?:
+            state.current?.tabs.today.feature.savedAnswered = true
             return "today.saved"
         case .tabs(.today(.feature(.todayRead(.offline, _))))?:
             state.current?.tabs.today.feature.freshness = .offline(lastUpdated: nil)

@@ -13,6 +13,9 @@ public struct HousekeepingFeature: Reducer {
         /// What was typed or scanned to jump to a room; nil when not jumping.
         public var jump: String?
         public var freshness: Freshness
+        /// The saved read of the first opening has answered (a copy or none): from the frame drawn
+        /// after it, the start is over and the network may load (#18, `AppView.isStartedScreen`).
+        public var savedAnswered: Bool = false
         public var lastUpdated: String?
         /// The last sentence for the person (a held change, a failed read).
         public var notice: Notice?
@@ -185,6 +188,7 @@ public struct HousekeepingFeature: Reducer {
             return .none
 
         case .savedLoaded(let copy, let pending):
+            state.savedAnswered = true
             state.pending = pending
             guard let copy else { return .none }
             apply(copy.value, &state)

@@ -32,6 +32,9 @@ public struct TasksFeature: Reducer {
         public var focus: RowID?
         public var held: [HeldTaskChange]
         public var freshness: Freshness
+        /// The saved read of the first opening has answered (a copy or none): from the frame drawn
+        /// after it, the start is over and the network may load (#18, `AppView.isStartedScreen`).
+        public var savedAnswered: Bool = false
         public var lastUpdated: String?
         public var notice: Notice?
         public var badge: OutboxBadge
@@ -174,6 +177,7 @@ public struct TasksFeature: Reducer {
             return .none
 
         case .savedLoaded(let copy, let pending):
+            state.savedAnswered = true
             state.pending = pending
             state.held = pending.held
             guard let copy else { return .none }

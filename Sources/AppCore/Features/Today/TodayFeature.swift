@@ -10,6 +10,9 @@ public struct TodayFeature: Reducer {
     public struct State: Sendable, Equatable {
         public var overview: TodayOverview?
         public var freshness: Freshness
+        /// The saved read of the first opening has answered (a copy or none): from the frame drawn
+        /// after it, the start is over and the network may load (#18, `AppView.isStartedScreen`).
+        public var savedAnswered: Bool = false
         public var lastUpdated: String?
         /// The last sentence for the person (a failed read, the report written).
         public var notice: Notice?
@@ -143,6 +146,7 @@ public struct TodayFeature: Reducer {
             // Today shows no outbox marks: desk actions are online only.
             return .none
         case .savedLoaded(let copy, _):
+            state.savedAnswered = true
             guard let copy else { return .none }
             show(copy.value, &state)
             state.lastUpdated = environment.formatTime(copy.savedAt)

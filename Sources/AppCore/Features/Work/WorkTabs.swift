@@ -88,6 +88,17 @@ public struct WorkTabs: Reducer {
             housekeeping = HousekeepingTab.State()
             tasks = TasksTab.State()
         }
+
+        /// Whether `tab`'s first saved read has answered, in the state (the frame drawn from this
+        /// state shows it); a tab that reads nothing saved has nothing to wait for.
+        public func savedReadAnswered(_ tab: WorkTab) -> Bool {
+            switch tab {
+            case .today: today.feature.savedAnswered
+            case .housekeeping: housekeeping.feature.savedAnswered
+            case .tasks: tasks.feature.savedAnswered
+            case .search, .account: true
+            }
+        }
     }
 
     public enum Action: Equatable, Sendable {

@@ -17,7 +17,13 @@ public struct BusinessDate: Hashable, Comparable, Sendable, Codable, CustomStrin
 
     /// Parses exactly `YYYY-MM-DD`.
     public init?(_ text: String) {
-        let bytes = Array(text.utf8)
+        var text = text
+        guard let date = text.withUTF8({ BusinessDate(utf8: $0) }) else { return nil }
+        self = date
+    }
+
+    /// Parses exactly `YYYY-MM-DD` from its bytes (the room list's reader makes no String of it).
+    init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               let year = BusinessDate.number(bytes[0..<4]), let month = BusinessDate.number(bytes[5..<7]),
               let day = BusinessDate.number(bytes[8..<10]) else { return nil }
@@ -99,7 +105,7 @@ public struct BusinessDate: Hashable, Comparable, Sendable, Codable, CustomStrin
         }
     }
 
-    static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
+    static func number(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
         var value = 0
         for byte in bytes {
             guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }

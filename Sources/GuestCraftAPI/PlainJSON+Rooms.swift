@@ -7,7 +7,7 @@ extension PlainJSON.Reader {
     /// JSONDecoder ignores them.
     mutating func roomUnit() -> RoomUnit? {
         var id: String?, number: String?, typeID: String?, typeName: String?, occupancy: String?
-        var status: String?, updated: String?, floor: Int?, version: Int?
+        var status: String?, updatedAt: Instant?, floor: Int?, version: Int?
         let read = members { key, reader in
             switch Key(key) {
             case .id: id = reader.stringValue(); return id != nil
@@ -16,7 +16,10 @@ extension PlainJSON.Reader {
             case .occupancy: occupancy = reader.stringValue(); return occupancy != nil
             case .housekeepingStatus: status = reader.stringValue(); return status != nil
             case .housekeepingVersion: version = reader.integerValue(); return version != nil
-            case .housekeepingUpdatedAt: updated = reader.stringValue(); return updated != nil
+            case .housekeepingUpdatedAt:
+                // From the bytes: an instant is ASCII, so no String is made for it.
+                updatedAt = reader.rawString().flatMap { Instant(rfc3339: $0) }
+                return updatedAt != nil
             case .roomType:
                 return reader.members { key, reader in
                     switch Key(key) {
@@ -29,7 +32,7 @@ extension PlainJSON.Reader {
             }
         }
         guard read, let id, let number, let typeID, let typeName, let floor, let occupancy, let status,
-              let version, let updated, let updatedAt = Instant(rfc3339: updated) else { return nil }
+              let version, let updatedAt else { return nil }
         return RoomUnit(id: UnitID(rawValue: id), number: number,
                         roomType: RoomTypeRef(id: RoomTypeID(rawValue: typeID), name: typeName),
                         floor: floor, occupancy: Occupancy(rawValue: occupancy),

@@ -84,6 +84,11 @@ public indirect enum PlainJSON: Equatable, Sendable {
 
         /// A whole number; a fraction or an exponent leaves the plain subset.
         mutating func integer() -> PlainJSON? {
+            integerNumber().map(PlainJSON.integer)
+        }
+
+        /// `integer()`'s number, without the enum's box (the enum is indirect: every case is one).
+        mutating func integerNumber() -> Int? {
             var negative = false
             if bytes[index] == UInt8(ascii: "-") {
                 negative = true
@@ -104,7 +109,7 @@ public indirect enum PlainJSON: Equatable, Sendable {
                bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 return nil
             }
-            return .integer(negative ? -magnitude : magnitude)
+            return negative ? -magnitude : magnitude
         }
 
         /// A string without escapes (a backslash leaves the plain subset), valid UTF-8.
@@ -228,8 +233,8 @@ extension PlainJSON.Reader {
 
     mutating func integerValue() -> Int? {
         skipSpace()
-        guard index < bytes.count, case .integer(let number)? = integer() else { return nil }
-        return number
+        guard index < bytes.count else { return nil }
+        return integerNumber()
     }
 
     /// Reads an object, calling `member` with each key's bytes; `member` reads the value (or
@@ -246,12 +251,30 @@ extension PlainJSON.Reader {
             index += 1
             return true
         }
-        var seen: [UnsafeBufferPointer<UInt8>] = []
+        // The keys seen, to refuse a repeated one: the first 16 on the stack (a room has 8; an
+        // array grown per object cost 3 M instructions for 2,000 rooms, #18), more in an array.
+        return withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: 16) { inline in
+            var count = 0
+            var more: [UnsafeBufferPointer<UInt8>] = []
+            func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+                a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+            }
+            return readMembers(member) { key in
+                // Keys are few per object: a linear check is cheaper than hashing them.
+                for seen in inline[0..<min(count, inline.count)] where same(seen, key) { return false }
+                for seen in more where same(seen, key) { return false }
+                if count < inline.count { inline.initializeElement(at: count, to: key) } else { more.append(key) }
+                count += 1
+                return true
+            }
+        }
+    }
+
+    /// `members`' loop; `isNew` answers false for a repeated key.
+    private mutating func readMembers(_ member: (UnsafeBufferPointer<UInt8>, inout Self) -> Bool,
+                                      isNew: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         while true {
-            guard let key = rawString() else { return false }
-            // Keys are few per object: a linear check is cheaper than hashing them.
-            guard !seen.contains(where: { $0.elementsEqual(key) }) else { return false }
-            seen.append(key)
+            guard let key = rawString(), isNew(key) else { return false }
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
             index += 1

@@ -59,6 +59,16 @@ public final class OfflineStore: Sendable {
 
     /// SQLITE_CORRUPT (the C macro is not imported here: OfflineStore does not see CSQLite).
     static let sqliteCorrupt: Int32 = 11
+    /// SQLITE_ERROR: what SQLite answers a statement naming a table or column that is not there.
+    static let sqliteError: Int32 = 1
+
+    /// The schema steps and the start-up clean-up are this file's own fixed statements: one fails
+    /// with SQLITE_ERROR only when the file's tables are not those its `user_version` says (another
+    /// program's SQLite file, a schema cut short). Such a file is damaged, moved aside like one.
+    /// (Full disk, I/O, locks and permissions have codes of their own.)
+    private static func schemaMismatch(_ error: SQLiteError) -> SQLiteError {
+        SQLiteError(code: sqliteCorrupt, message: "the tables are not those of its version: \(error.message)")
+    }
 
     /// The companion files SQLite may keep beside the database.
     static let companionSuffixes = ["-wal", "-shm", "-journal"]
@@ -89,7 +99,11 @@ public final class OfflineStore: Sendable {
         } catch {
             throw .database(SQLiteError(code: 1, message: "\(error)"))
         }
-        try OfflineSchema.migrate(db)
+        do {
+            try OfflineSchema.migrate(db)
+        } catch .database(let error) where error.primaryCode == sqliteError {
+            throw .database(schemaMismatch(error))
+        }
         do {
             try db.transaction {
                 // No generation of an earlier start lives on; those of a running process do
@@ -107,7 +121,7 @@ public final class OfflineStore: Sendable {
                 try db.run("DELETE FROM outbox_sent_versions WHERE sent_at <= ?", [.integer(oldest)])
             }
         } catch let error as SQLiteError {
-            throw .database(error)
+            throw .database(error.primaryCode == sqliteError ? schemaMismatch(error) : error)
         } catch {
             throw .database(SQLiteError(code: 1, message: "\(error)"))
         }

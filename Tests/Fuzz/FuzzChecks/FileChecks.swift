@@ -3,6 +3,7 @@ import ClientModel
 import Foundation
 import InstanceClient
 import OfflineStore
+import Synchronization
 
 /// The files the app reads at start, damaged: each reader answers a value or says the file is
 /// unreadable (the database is moved aside and replaced), and never crashes.
@@ -19,27 +20,33 @@ public enum FileChecks {
         return url
     }()
 
+    static let calls = Atomic<Int>(0)
+
     public static func files(_ data: Data) -> [String] {
         var input = FuzzBytes(data)
         let kind = input.byte() % 4
         let contents = Data(input.rest())
+        // A folder of each call's own: the replay tests run in parallel.
+        let folder = directory.appendingPathComponent("\(calls.add(1, ordering: .relaxed).newValue)", isDirectory: true)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: folder) }
         switch kind {
-        case 0: return credentials(contents)
+        case 0: return credentials(contents, in: folder)
         case 1: return preferences(contents)
-        case 2: return pins(contents)
-        default: return database(contents)
+        case 2: return pins(contents, in: folder)
+        default: return database(contents, in: folder)
         }
     }
 
-    static func write(_ contents: Data, named name: String) -> URL {
+    static func write(_ contents: Data, named name: String, in directory: URL) -> URL {
         let url = directory.appendingPathComponent(name)
         _ = FileManager.default.createFile(atPath: url.path, contents: contents, attributes: [.posixPermissions: 0o600])
         return url
     }
 
-    static func credentials(_ contents: Data) -> [String] {
-        let url = write(contents, named: CredentialStore.fileName)
-        defer { try? FileManager.default.removeItem(at: url) }
+    static func credentials(_ contents: Data, in directory: URL) -> [String] {
+        _ = write(contents, named: CredentialStore.fileName, in: directory)
         do {
             let store = try CredentialStore(directory: directory)
             let instances = try store.instances()
@@ -65,9 +72,8 @@ public enum FileChecks {
         return again == read ? [] : ["preferences written back read otherwise"]
     }
 
-    static func pins(_ contents: Data) -> [String] {
-        let url = write(contents, named: PINStore.fileName)
-        defer { try? FileManager.default.removeItem(at: url) }
+    static func pins(_ contents: Data, in directory: URL) -> [String] {
+        _ = write(contents, named: PINStore.fileName, in: directory)
         do {
             _ = try PINStore(directory: directory).accounts()
             return []
@@ -78,12 +84,7 @@ public enum FileChecks {
         }
     }
 
-    static func database(_ contents: Data) -> [String] {
-        let databaseDirectory = directory.appendingPathComponent("offline", isDirectory: true)
-        try? FileManager.default.removeItem(at: databaseDirectory)
-        try? FileManager.default.createDirectory(at: databaseDirectory, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
-        defer { try? FileManager.default.removeItem(at: databaseDirectory) }
+    static func database(_ contents: Data, in databaseDirectory: URL) -> [String] {
         _ = FileManager.default.createFile(atPath: databaseDirectory.appendingPathComponent(OfflineStore.fileName).path,
                                            contents: contents, attributes: [.posixPermissions: 0o600])
         let now = Date(timeIntervalSince1970: 1_796_212_800)

@@ -178,7 +178,6 @@ FUZZ_CONFIG  ?= release
 FUZZ_BIN     := $(FUZZ_SCRATCH)/$(FUZZ_CONFIG)/guestcraft-fuzz
 FUZZ_TARGETS ?= json rooms problem retry-after address pairing input text files demo
 FUZZ_SECONDS ?= 180
-FUZZ_JOBS    ?= 1
 FUZZ_FLAGS   ?=
 FUZZ_CORPUS  := Tests/Fuzz/Corpus
 FUZZ_FINDINGS ?= .build/fuzz-findings
@@ -202,7 +201,7 @@ fuzz: fuzz-build
 	  mkdir -p $(FUZZ_FINDINGS)/$$t; log=$(FUZZ_FINDINGS)/$$t.log; \
 	  echo "== fuzz $$t for $(FUZZ_SECONDS) s"; \
 	  $(FUZZ_ENV) GUESTCRAFT_FUZZ_TARGET=$$t $(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
-	    -rss_limit_mb=2048 -print_final_stats=1 -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
+	    -rss_limit_mb=2048 -print_final_stats=1 \
 	    -artifact_prefix=$(FUZZ_FINDINGS)/$$t- $(FUZZ_FLAGS) $(FUZZ_FINDINGS)/$$t $(FUZZ_CORPUS)/$$t > $$log 2>&1; \
 	  rc=$$?; \
 	  last=$$(grep -E '^#[0-9]+' $$log | tail -1); \

@@ -57,13 +57,27 @@ public enum TextChecks {
         return problems
     }
 
+    /// Multi-line text as one line (each LF a space), by scalar: Foundation's
+    /// `replacingOccurrences` leaves an LF that a variation selector follows.
+    static func oneLine(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars.map { $0 == "\n" ? " " : $0 })
+        return String(scalars)
+    }
+
     /// The width of inert text, by glyph, against `wcwidth`; and what cutting and fitting give.
     static func width(_ text: String) -> [String] {
         var problems: [String] = []
-        let glyphs = DisplayWidth.glyphs(of: text.replacingOccurrences(of: "\n", with: " "))
+        let glyphs = DisplayWidth.glyphs(of: oneLine(text))
         let total = glyphs.reduce(0) { $0 + $1.width }
-        let measured = DisplayWidth.of(text.replacingOccurrences(of: "\n", with: " "))
-        if measured != total { problems.append("DisplayWidth.of says \(measured) columns, its glyphs \(total)") }
+        let measured = DisplayWidth.of(oneLine(text))
+        if measured != total {
+            // Name the grapheme whose two measures differ.
+            let line = oneLine(text)
+            let odd = line.first { DisplayWidth.of($0) != DisplayWidth.glyphs(of: String($0)).reduce(0) { $0 + $1.width } }
+            problems.append("DisplayWidth.of says \(measured) columns, its glyphs \(total)"
+                            + (odd.map { " (the grapheme \($0.unicodeScalars.map { String($0.value, radix: 16) }))" } ?? ""))
+        }
         for glyph in glyphs {
             let scalars = Array(glyph.text.unicodeScalars)
             guard let base = scalars.first else { problems.append("an empty glyph"); continue }
@@ -81,7 +95,7 @@ public enum TextChecks {
                 problems.append("the glyph \(scalars.map(\.value)) holds U+\(String(spacing.value, radix: 16, uppercase: true)), which wcwidth gives a column")
             }
         }
-        let single = text.replacingOccurrences(of: "\n", with: " ")
+        let single = oneLine(text)
         for columns in [0, 1, 2, 3, 7, max(0, total - 1), total] {
             let cut = DisplayWidth.truncate(single, to: columns)
             if DisplayWidth.of(cut) > columns { problems.append("truncated to \(columns) it takes \(DisplayWidth.of(cut))") }

@@ -24,6 +24,20 @@ import Testing
         #expect(normalized("[::1]:8080") == "https://[::1]:8080")
     }
 
+    /// URLComponents takes `[fe81%25eth0]` as a bracketed host, but the origin it gave was written
+    /// `https://fe81%eth0` (no colon, so no brackets), which is no URL: the instance could not be
+    /// asked and, saved in credentials.json, it could not be read back, which makes the whole file
+    /// unreadable. Found by the `address` fuzz target (Tests/Fuzz/Regressions/address).
+    @Test func anOriginThatDoesNotReadBackFromItsOwnTextIsRefused() {
+        #expect(problem("https://[fe81%25eth0]") == .invalid)
+        #expect(problem("http://[fe81%25eth0]:80", ["GUESTCRAFT_ALLOW_HTTP": "1"]) == .invalid)
+        #expect(InstanceOrigin(scheme: "https", host: "[fe81%eth0]", port: nil) == nil)
+        #expect(InstanceOrigin(scheme: "https", host: "hotel example", port: nil) == nil)
+        // Still accepted: what reads back.
+        #expect(normalized("https://[fe80::1%25eth0]:8443") != nil)
+        #expect(normalized("[::1]:8080") == "https://[::1]:8080")
+    }
+
     @Test func plainHTTPOnlyForLoopbackOrWhenAllowed() {
         #expect(problem("http://hotel.example.com") == .notHTTPS)
         #expect(normalized("http://hotel.example.com", ["GUESTCRAFT_ALLOW_HTTP": "1"]) == "http://hotel.example.com")

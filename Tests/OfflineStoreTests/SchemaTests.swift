@@ -120,6 +120,28 @@ import TestSupport
         #expect(try rawCount(store, "PRAGMA user_version") == OfflineSchema.currentVersion)
     }
 
+    /// A header whose schema format number (byte 44) no SQLite knows: SQLite answers SQLITE_ERROR
+    /// "unsupported file format" to the first statement, not SQLITE_CORRUPT (the `files` fuzz
+    /// target, Tests/Fuzz/Regressions/files/crash-38468eda…).
+    @Test func aFileOfAnUnsupportedFormatIsMovedAsideAndReplaced() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.url.appendingPathComponent(OfflineStore.fileName).path
+        do {
+            let store = try OfflineStore(directory: dir.url, now: t0)
+            _ = try store.beginGeneration(desk)
+        }
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes[44 + 3] = 9
+        try bytes.write(to: URL(fileURLWithPath: path))
+
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let damage = try #require(store.recoveredDamage)
+        #expect(damage.reason.isDamagedFile)
+        #expect(FileManager.default.contents(atPath: damage.movedTo) == bytes)
+        #expect(try rawCount(store, "PRAGMA user_version") == OfflineSchema.currentVersion)
+    }
+
     @Test func aMalformedDatabaseIsMovedAsideAndReplaced() throws {
         let dir = try TemporaryDirectory()
         let path = dir.url.appendingPathComponent(OfflineStore.fileName).path

@@ -62,12 +62,13 @@ public final class OfflineStore: Sendable {
     /// SQLITE_ERROR: what SQLite answers a statement naming a table or column that is not there.
     static let sqliteError: Int32 = 1
 
-    /// The schema steps and the start-up clean-up are this file's own fixed statements: one fails
-    /// with SQLITE_ERROR only when the file's tables are not those its `user_version` says (another
-    /// program's SQLite file, a schema cut short). Such a file is damaged, moved aside like one.
-    /// (Full disk, I/O, locks and permissions have codes of their own.)
-    private static func schemaMismatch(_ error: SQLiteError) -> SQLiteError {
-        SQLiteError(code: sqliteCorrupt, message: "the tables are not those of its version: \(error.message)")
+    /// Opening runs this app's own fixed statements only (pragmas, the schema steps, the start-up
+    /// clean-up): one fails with SQLITE_ERROR only when the file is not one this app can use — a
+    /// header SQLite does not support ("unsupported file format"), another program's SQLite file,
+    /// tables that are not those its `user_version` says. Such a file is damaged: moved aside like
+    /// one. (Full disk, I/O, locks and permissions have codes of their own and are not.)
+    private static func notThisAppsFile(_ error: SQLiteError) -> SQLiteError {
+        SQLiteError(code: sqliteCorrupt, message: "not a file of this app: \(error.message)")
     }
 
     /// The companion files SQLite may keep beside the database.
@@ -95,14 +96,14 @@ public final class OfflineStore: Sendable {
                 }
             }
         } catch let error as SQLiteError {
-            throw .database(error)
+            throw .database(error.primaryCode == sqliteError ? notThisAppsFile(error) : error)
         } catch {
             throw .database(SQLiteError(code: 1, message: "\(error)"))
         }
         do {
             try OfflineSchema.migrate(db)
         } catch .database(let error) where error.primaryCode == sqliteError {
-            throw .database(schemaMismatch(error))
+            throw .database(notThisAppsFile(error))
         }
         do {
             try db.transaction {
@@ -121,7 +122,7 @@ public final class OfflineStore: Sendable {
                 try db.run("DELETE FROM outbox_sent_versions WHERE sent_at <= ?", [.integer(oldest)])
             }
         } catch let error as SQLiteError {
-            throw .database(error.primaryCode == sqliteError ? schemaMismatch(error) : error)
+            throw .database(error.primaryCode == sqliteError ? notThisAppsFile(error) : error)
         } catch {
             throw .database(SQLiteError(code: 1, message: "\(error)"))
         }

@@ -35,6 +35,12 @@ public enum JSONChecks {
             problems += RefuseOrAgree.check(plain: today, decoder: try? JSONDecoder().decode(TodayOverview.self, from: data),
                                             reader: "TodayOverview(plainJSON:)")
         }
+        if !problems.isEmpty {
+            // What JSONDecoder said, to tell a reader's mistake from the decoder's.
+            for type in [UnitList.self, TodayOverview.self] as [any Decodable.Type] {
+                do { _ = try JSONDecoder().decode(type, from: data) } catch { problems.append("JSONDecoder (\(type)): \(error)") }
+            }
+        }
         problems += savedAnswer(data, as: UnitList.self)
         problems += savedAnswer(data, as: TodayOverview.self)
         problems += etagHead(data)

@@ -18,7 +18,7 @@ public struct InstanceOrigin: Hashable, Sendable, Codable, CustomStringConvertib
         var host = host.lowercased()
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         guard !host.isEmpty, !host.contains("/"), !host.contains("@"), !host.contains("?"), !host.contains("#"),
-              !host.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else { return nil }
+              !host.unicodeScalars.contains(where: { $0.value <= 0x20 || (0x7F...0x9F).contains($0.value) }) else { return nil }
         if let port, !(1...65535).contains(port) { return nil }
         self.scheme = scheme
         self.host = host

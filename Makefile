@@ -184,3 +184,55 @@ deb: release man
 	  dpkg-gencontrol -p$(p) -P$(p) -Tdebian/$(p).substvars; \
 	  (cd $(p) && find usr -type f | LC_ALL=C sort | xargs md5sum > DEBIAN/md5sums); \
 	  dpkg-deb --root-owner-group -Zxz --build $(p) $(CURDIR)/.build/$(p)_$(VERSION)_$(DEB_ARCH).deb;)
+
+## ---- Fuzzing (#16, docs/fuzzing.md): fuzz-build, fuzz, fuzz-merge ----------------------------------
+# libFuzzer and AddressSanitizer come with the toolchain (libclang_rt.fuzzer); nothing else is needed.
+# The fuzz binary is built into its own scratch path, so the normal .build is untouched.
+FUZZ_SCRATCH ?= .build/fuzz
+FUZZ_CONFIG  ?= release
+FUZZ_BIN     := $(FUZZ_SCRATCH)/$(FUZZ_CONFIG)/guestcraft-fuzz
+FUZZ_TARGETS ?= json rooms problem retry-after address pairing input text files demo
+FUZZ_SECONDS ?= 180
+FUZZ_FLAGS   ?=
+FUZZ_CORPUS  := Tests/Fuzz/Corpus
+FUZZ_FINDINGS ?= .build/fuzz-findings
+# Swift's own backtracer would hold a crashing input for seconds; libFuzzer reports it instead.
+FUZZ_ENV     := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1
+
+.PHONY: fuzz-build fuzz fuzz-merge
+
+## fuzz-build: guestcraft-fuzz with libFuzzer and AddressSanitizer.
+fuzz-build: deps
+	set -o pipefail; $(SWIFT) build -c $(FUZZ_CONFIG) --product guestcraft-fuzz --scratch-path $(FUZZ_SCRATCH) \
+	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DGUESTCRAFT_FUZZ \
+	  -Xlinker --export-dynamic-symbol=LLVMFuzzerRunDriver 2>&1 | grep -v "Cannot export local symbol '__asan"; \
+	  test -x $(FUZZ_BIN)
+
+## fuzz: each of FUZZ_TARGETS for FUZZ_SECONDS over its corpus (new inputs go to FUZZ_FINDINGS, not
+## the repository); prints executions per second, coverage and corpus size for each.
+fuzz: fuzz-build
+	@mkdir -p $(FUZZ_FINDINGS); status=0; \
+	for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_FINDINGS)/$$t; log=$(FUZZ_FINDINGS)/$$t.log; \
+	  echo "== fuzz $$t for $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_ENV) GUESTCRAFT_FUZZ_TARGET=$$t $(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
+	    -rss_limit_mb=2048 -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_FINDINGS)/$$t- $(FUZZ_FLAGS) $(FUZZ_FINDINGS)/$$t $(FUZZ_CORPUS)/$$t > $$log 2>&1; \
+	  rc=$$?; \
+	  last=$$(grep -E '^#[0-9]+' $$log | tail -1); \
+	  echo "   $$last"; \
+	  grep -E 'stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' $$log | sed 's/^/   /'; \
+	  if [ $$rc != 0 ]; then status=1; echo "   FAILED ($$rc): $$(ls $(FUZZ_FINDINGS)/$$t-* 2>/dev/null | head -3)"; \
+	    grep -m5 -E 'guestcraft-fuzz|ERROR|Fatal error' $$log | sed 's/^/   /'; fi; \
+	done; exit $$status
+
+## fuzz-merge: fold what the fuzzers found into the kept corpora, keeping only inputs that add coverage
+## (edges, not hit counts: -use_counters=0 keeps every covered edge in a tenth of the files).
+fuzz-merge: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_FINDINGS)/$$t $(FUZZ_CORPUS)/$$t; rm -rf $(FUZZ_CORPUS).new/$$t; mkdir -p $(FUZZ_CORPUS).new/$$t; \
+	  $(FUZZ_ENV) GUESTCRAFT_FUZZ_TARGET=$$t $(FUZZ_BIN) -merge=1 -use_counters=0 -max_len=8192 \
+	    $(FUZZ_CORPUS).new/$$t $(FUZZ_CORPUS)/$$t $(FUZZ_FINDINGS)/$$t > $(FUZZ_FINDINGS)/$$t.merge.log 2>&1 || exit 1; \
+	  rm -rf $(FUZZ_CORPUS)/$$t; mv $(FUZZ_CORPUS).new/$$t $(FUZZ_CORPUS)/$$t; \
+	  echo "$$t: $$(ls $(FUZZ_CORPUS)/$$t | wc -l) files, $$(du -sb $(FUZZ_CORPUS)/$$t | cut -f1) bytes"; \
+	done; rmdir $(FUZZ_CORPUS).new 2>/dev/null || true

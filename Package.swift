@@ -102,6 +102,15 @@ let package = Package(
         // What the test targets share: a manual clock and sleep, temporary directories, a recorder.
         .target(name: "TestSupport", dependencies: ["Locking", "AppCore"], path: "Tests/TestSupport"),
 
+        // Fuzzing (#16, docs/fuzzing.md): the checks of each fuzz target, shared by the fuzz executable and the
+        // corpus replay in `swift test` (FuzzTests). `guestcraft-fuzz` is in no product; it links libFuzzer only when
+        // `make fuzz-build` builds it (-sanitize=fuzzer,address -DGUESTCRAFT_FUZZ), else it replays files.
+        .target(name: "FuzzChecks",
+                dependencies: ["GuestCraftAPI", "ClientModel", "HTTPClient", "InstanceClient", "OfflineStore", "AppCore",
+                               "TerminalUI", "DemoInstance", "HTTPServer"],
+                path: "Tests/Fuzz/FuzzChecks"),
+        .executableTarget(name: "guestcraft-fuzz", dependencies: ["FuzzChecks"], path: "Tests/Fuzz/guestcraft-fuzz"),
+
         // The table of docs/architecture.md, checked against Package.swift and every import.
         .testTarget(name: "ArchitectureTests"),
 
@@ -124,6 +133,7 @@ let package = Package(
                                    "DemoInstance", "GuestCraftAPI", "SQLiteDB", "ProcessSpawn", "SodiumCrypto"]),
         .testTarget(name: "DemoInstanceTests", dependencies: ["TestSupport", "DemoInstance", "HTTPClient", "GuestCraftAPI", "SodiumCrypto",
                                                               "ProcessSpawn"]),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzChecks", "GuestCraftAPI", "TerminalUI", "AppCore"]),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["TestSupport", "PhotoEncoding", "ProcessSpawn"]),
     ]
 )

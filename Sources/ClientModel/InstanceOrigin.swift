@@ -18,12 +18,22 @@ public struct InstanceOrigin: Hashable, Sendable, Codable, CustomStringConvertib
         var host = host.lowercased()
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         guard !host.isEmpty, !host.contains("/"), !host.contains("@"), !host.contains("?"), !host.contains("#"),
-              !host.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else { return nil }
+              !host.unicodeScalars.contains(where: { $0.value <= 0x20 || (0x7F...0x9F).contains($0.value) }) else { return nil }
         if let port, !(1...65535).contains(port) { return nil }
         self.scheme = scheme
         self.host = host
         let defaultPort = scheme == "https" ? 443 : 80
         self.port = port == defaultPort ? nil : port
+        // An origin is kept and sent as its text (credentials.json, every URL): one whose text reads
+        // back as another origin, or as none, is refused (a bracketed host without a colon is written
+        // without brackets, which URLComponents does not read as that host).
+        guard let back = URLComponents(string: string), back.scheme?.lowercased() == self.scheme,
+              Self.unbracketed(back.host?.lowercased()) == self.host, back.port == self.port else { return nil }
+    }
+
+    private static func unbracketed(_ host: String?) -> String? {
+        guard let host, host.hasPrefix("["), host.hasSuffix("]") else { return host }
+        return String(host.dropFirst().dropLast())
     }
 
     /// The origin of an absolute URL; nil when it has no http(s) scheme or host.

@@ -64,9 +64,37 @@ public final class DemoInstance: Sendable {
             removeDataOnStop = true
         }
         dataDirectory = directory
-        try PrivateFiles.makeDirectory(directory)
-        adminKey = try PrivateFiles.adminKey(in: directory.appendingPathComponent(Self.adminKeyFileName))
+        let (service, adminKey) = try Self.openService(configuration, in: directory)
+        self.adminKey = adminKey
+        self.service = service
+        let serverConfiguration = HTTPServerConfiguration(
+            host: configuration.host, port: configuration.port,
+            threading: .threadPerConnection(limit: configuration.connectionLimit),
+            maxRequestBodyBytes: JPEGBody.maximumBytes,
+            payloadTooLarge: { request in DemoService.tooLarge(request) },
+            connectionTimeoutSeconds: 60,
+            tls: configuration.tls)
+        server = HTTPServer(configuration: serverConfiguration) { request in service.respond(to: request) }
+        do {
+            port = try server.start()
+        } catch {
+            service.db.close()
+            throw .couldNotListen(host: configuration.host, port: configuration.port)
+        }
+        let hostPart = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        origin = "\(configuration.tls == nil ? "http" : "https")://\(hostPart):\(port)"
+        publicOrigin = service.publicOrigin ?? origin
+        // Weakly: the server's handler holds the service, so a strong server here would keep both
+        // alive for ever (ReleaseTests).
+        service.attach(origin: origin, connections: { [weak server] in server?.connectionsAccepted ?? 0 })
+    }
 
+    /// The data directory, its admin key and its database (seeded once), and the service over them: what
+    /// answers requests, with or without a server in front (`DemoRouter`).
+    static func openService(_ configuration: DemoConfiguration, in directory: URL) throws(DemoError)
+        -> (DemoService, adminKey: String) {
+        try PrivateFiles.makeDirectory(directory)
+        let adminKey = try PrivateFiles.adminKey(in: directory.appendingPathComponent(Self.adminKeyFileName))
         let db: Database
         do {
             let path = directory.appendingPathComponent(Self.databaseFileName).path
@@ -80,28 +108,7 @@ public final class DemoInstance: Sendable {
         } catch {
             throw .database(String(describing: error))
         }
-        let service = DemoService(db: db, configuration: configuration, adminKey: adminKey)
-        self.service = service
-        let serverConfiguration = HTTPServerConfiguration(
-            host: configuration.host, port: configuration.port,
-            threading: .threadPerConnection(limit: configuration.connectionLimit),
-            maxRequestBodyBytes: JPEGBody.maximumBytes,
-            payloadTooLarge: { request in DemoService.tooLarge(request) },
-            connectionTimeoutSeconds: 60,
-            tls: configuration.tls)
-        server = HTTPServer(configuration: serverConfiguration) { request in service.respond(to: request) }
-        do {
-            port = try server.start()
-        } catch {
-            db.close()
-            throw .couldNotListen(host: configuration.host, port: configuration.port)
-        }
-        let hostPart = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        origin = "\(configuration.tls == nil ? "http" : "https")://\(hostPart):\(port)"
-        publicOrigin = service.publicOrigin ?? origin
-        // Weakly: the server's handler holds the service, so a strong server here would keep both
-        // alive for ever (ReleaseTests).
-        service.attach(origin: origin, connections: { [weak server] in server?.connectionsAccepted ?? 0 })
+        return (DemoService(db: db, configuration: configuration, adminKey: adminKey), adminKey)
     }
 
     deinit { stop() }

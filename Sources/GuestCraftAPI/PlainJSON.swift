@@ -207,19 +207,25 @@ public indirect enum PlainJSON: Equatable, Sendable {
 // MARK: - Room lists read straight from the bytes
 
 extension PlainJSON.Reader {
-    /// The next string's bytes (without escapes) and the index after it; nil outside the subset.
+    /// The next string's bytes (without escapes, valid UTF-8) and the index after it; nil outside
+    /// the subset. A key nobody reads must be valid UTF-8 too: JSONDecoder refuses the whole
+    /// document otherwise, and no document is read here that it refuses.
     mutating func rawString() -> UnsafeBufferPointer<UInt8>? {
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         index += 1
         let start = index
+        var ascii = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                return UnsafeBufferPointer(rebasing: bytes[start..<index - 1])
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index - 1])
+                guard ascii || String(validating: slice, as: UTF8.self) != nil else { return nil }
+                return slice
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            if byte >= 0x80 { ascii = false }
             index += 1
         }
         return nil

@@ -139,6 +139,9 @@ enum RetryAfter {
     static func parse(_ value: String, now: Date = Date()) -> Duration? {
         let text = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(text), seconds >= 0 { return .seconds(seconds) }
+        // An HTTP date is printable ASCII (RFC 9110 §5.6.7). Anything else is no date, and must not
+        // reach DateFormatter: Foundation traps on text where a combining mark joins a character.
+        guard !text.isEmpty, text.utf8.count <= 64, text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

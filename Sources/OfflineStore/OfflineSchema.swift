@@ -101,6 +101,10 @@ enum OfflineSchema {
     static func migrate(_ db: Database) throws(OfflineStoreError) {
         do {
             let found = try db.userVersion()
+            // user_version is any 32-bit number: a negative one is no version of this file (damaged).
+            guard found >= 0 else {
+                throw SQLiteError(code: OfflineStore.sqliteCorrupt, message: "user_version \(found) is no version of this file")
+            }
             guard found <= currentVersion else { throw OfflineStoreError.newerSchema(found: found, known: currentVersion) }
             for version in (found + 1)...max(found + 1, currentVersion) where version <= currentVersion {
                 try db.transaction {

@@ -59,6 +59,17 @@ public final class OfflineStore: Sendable {
 
     /// SQLITE_CORRUPT (the C macro is not imported here: OfflineStore does not see CSQLite).
     static let sqliteCorrupt: Int32 = 11
+    /// SQLITE_ERROR: what SQLite answers a statement naming a table or column that is not there.
+    static let sqliteError: Int32 = 1
+
+    /// Opening runs this app's own fixed statements only (pragmas, the schema steps, the start-up
+    /// clean-up): one fails with SQLITE_ERROR only when the file is not one this app can use — a
+    /// header SQLite does not support ("unsupported file format"), another program's SQLite file,
+    /// tables that are not those its `user_version` says. Such a file is damaged: moved aside like
+    /// one. (Full disk, I/O, locks and permissions have codes of their own and are not.)
+    private static func notThisAppsFile(_ error: SQLiteError) -> SQLiteError {
+        SQLiteError(code: sqliteCorrupt, message: "not a file of this app: \(error.message)")
+    }
 
     /// The companion files SQLite may keep beside the database.
     static let companionSuffixes = ["-wal", "-shm", "-journal"]
@@ -85,11 +96,15 @@ public final class OfflineStore: Sendable {
                 }
             }
         } catch let error as SQLiteError {
-            throw .database(error)
+            throw .database(error.primaryCode == sqliteError ? notThisAppsFile(error) : error)
         } catch {
             throw .database(SQLiteError(code: 1, message: "\(error)"))
         }
-        try OfflineSchema.migrate(db)
+        do {
+            try OfflineSchema.migrate(db)
+        } catch .database(let error) where error.primaryCode == sqliteError {
+            throw .database(notThisAppsFile(error))
+        }
         do {
             try db.transaction {
                 // No generation of an earlier start lives on; those of a running process do
@@ -107,7 +122,7 @@ public final class OfflineStore: Sendable {
                 try db.run("DELETE FROM outbox_sent_versions WHERE sent_at <= ?", [.integer(oldest)])
             }
         } catch let error as SQLiteError {
-            throw .database(error)
+            throw .database(error.primaryCode == sqliteError ? notThisAppsFile(error) : error)
         } catch {
             throw .database(SQLiteError(code: 1, message: "\(error)"))
         }

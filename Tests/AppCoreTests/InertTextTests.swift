@@ -61,6 +61,17 @@ import Testing
         #expect(InertText.sanitize("\u{200C}x\u{200C}") == "x")
     }
 
+    /// A joiner before a character that is itself removed (a Hangul filler is a letter; a bidi
+    /// control) joins nothing: it goes too, so sanitizing the result again changes nothing. Found by
+    /// the `text` fuzz target (Tests/Fuzz/Regressions/text/crash-fc52cc25…).
+    @Test func aJoinerBeforeARemovedCharacterGoesWithIt() {
+        #expect(InertText.sanitize("a\u{200C}\u{115F}") == "a")
+        #expect(InertText.sanitize("a\u{200C}\u{3164}b") == "ab")
+        #expect(InertText.sanitize("👩\u{200D}\u{FFA0}") == "👩")
+        let once = InertText.sanitize("\u{19E}\u{B}*a\u{200C}\u{115F}")
+        #expect(InertText.sanitize(once) == once)
+    }
+
     @Test func combiningMarksAndEmojiSequencesStay() {
         let text = "Jose\u{301} 🇫🇷 ❤️ 1️⃣"
         #expect(InertText.sanitize(text) == text)

@@ -43,6 +43,23 @@ struct PlainJSONTests {
         #expect(PlainJSON(Data([0x22, 0xC3, 0x28, 0x22])) == nil)
     }
 
+    /// A key of invalid UTF-8 makes the document invalid for JSONDecoder; the byte readers skip a
+    /// member they do not know without making a String of its key, so they read such a document
+    /// (a damaged saved room list) that JSONDecoder refuses. Found by the `rooms` fuzz target
+    /// (Tests/Fuzz/Regressions/rooms).
+    @Test func theByteReadersRefuseAKeyOfInvalidUTF8() {
+        let list = Data(#"{"business_date":"2026-11-02","units":[],"n"#.utf8) + Data([0xA1]) + Data(#"ote":1}"#.utf8)
+        #expect((try? JSONDecoder().decode(UnitList.self, from: list)) == nil)
+        #expect(UnitList(plainJSON: list) == nil)
+        #expect(UnitList.plainEnvelope(Data(#"{"etag":null,"value":"#.utf8) + list + Data("}".utf8), valueKey: "value") == nil)
+        let today = Data(#"{"business_date":"2026-11-02","time_zone":"UTC","arrivals":[],"departures":[],"in_house":[],""#.utf8)
+            + Data([0xC3, 0x28]) + Data(#"":0}"#.utf8)
+        #expect(TodayOverview(plainJSON: today) == nil)
+        // A key of valid UTF-8 beyond ASCII is read, and ignored, as before.
+        let accented = Data(#"{"business_date":"2026-11-02","units":[],"note é":1}"#.utf8)
+        #expect(UnitList(plainJSON: accented)?.units == [])
+    }
+
     // MARK: Room lists read straight from the bytes
 
     @Test func theByteReaderReadsARoomListAsJSONDecoderAndTheTreeDo() throws {

@@ -24,6 +24,32 @@ import Testing
         #expect(normalized("[::1]:8080") == "https://[::1]:8080")
     }
 
+    /// URLComponents takes `[fe81%25eth0]` as a bracketed host, but the origin it gave was written
+    /// `https://fe81%eth0` (no colon, so no brackets), which is no URL: the instance could not be
+    /// asked and, saved in credentials.json, it could not be read back, which makes the whole file
+    /// unreadable. Found by the `address` fuzz target (Tests/Fuzz/Regressions/address).
+    @Test func anOriginThatDoesNotReadBackFromItsOwnTextIsRefused() {
+        #expect(problem("https://[fe81%25eth0]") == .invalid)
+        #expect(problem("http://[fe81%25eth0]:80", ["GUESTCRAFT_ALLOW_HTTP": "1"]) == .invalid)
+        #expect(InstanceOrigin(scheme: "https", host: "[fe81%eth0]", port: nil) == nil)
+        #expect(InstanceOrigin(scheme: "https", host: "hotel example", port: nil) == nil)
+        // Still accepted: what reads back.
+        #expect(normalized("https://[fe80::1%25eth0]:8443") != nil)
+        #expect(normalized("[::1]:8080") == "https://[::1]:8080")
+    }
+
+    /// URLComponents lets C1 controls (U+0080–U+009F: NEL, CSI …) through inside a bracketed host;
+    /// the host is shown to the person (Connect, the pairing question) and written into files. Found
+    /// by the `address` and `pairing` fuzz targets (Tests/Fuzz/Regressions/address, …/pairing).
+    @Test func aHostWithAC1ControlIsRefused() throws {
+        #expect(problem("https://[fe80::1%\u{85}]") == .invalid)
+        #expect(InstanceOrigin(scheme: "https", host: "fe80::1%\u{9B}31m", port: nil) == nil)
+        #expect(throws: PairingError.malformedLink) {
+            try Pairing.parse("https://[::1%\u{94}]:8443/mobile/pair#gcp_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+                              environment: [:])
+        }
+    }
+
     @Test func plainHTTPOnlyForLoopbackOrWhenAllowed() {
         #expect(problem("http://hotel.example.com") == .notHTTPS)
         #expect(normalized("http://hotel.example.com", ["GUESTCRAFT_ALLOW_HTTP": "1"]) == "http://hotel.example.com")

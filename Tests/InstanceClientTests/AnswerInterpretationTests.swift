@@ -128,6 +128,17 @@ import Testing
         #expect(!GuestCraftError.unauthorized.mayHaveBeenApplied)
     }
 
+    /// Foundation's DateFormatter traps ("Incorrect range CFRange") on text where a combining mark
+    /// joins an ASCII character, so a 429 or 503 whose Retry-After held one stopped the app. Found by
+    /// the `problem` fuzz target (Tests/Fuzz/Regressions/problem, …/retry-after).
+    @Test func aRetryAfterThatIsNotASCIIIsNoDate() {
+        let now = Date(timeIntervalSince1970: 1_793_000_000)
+        #expect(RetryAfter.parse("Wed, 21\u{301} Oct 2015 07:28:00 GMT", now: now) == nil)
+        #expect(RetryAfter.parse("W\u{301}ed, 21 Oct 2015 07:28:00 GMT", now: now) == nil)
+        #expect(RetryAfter.parse("Wed, 21 Oct 2015 07:28:00 GMT\u{301}", now: now) == nil)
+        #expect(RetryAfter.parse("Wed, 21 Oct 2015 07:28:00 GMT", now: now) == .seconds(0))
+    }
+
     @Test func retryAfterTakesSecondsOrAnHTTPDate() {
         let now = Date(timeIntervalSince1970: 1_793_000_000)
         #expect(RetryAfter.parse("120", now: now) == .seconds(120))

@@ -79,6 +79,69 @@ import TestSupport
         #expect(mode(path) == 0o600)
     }
 
+    /// A SQLite file of another program (or a schema cut short) whose `user_version` claims steps
+    /// it does not have: the next step or the start-up clean-up meets a table that is not there
+    /// (found by the `files` fuzz target, Tests/Fuzz/Regressions/files/foreign-schema-at-version-1).
+    @Test func aFileWhoseTablesAreNotThoseOfItsVersionIsMovedAsideAndReplaced() throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.url, withIntermediateDirectories: true)
+        let path = dir.url.appendingPathComponent(OfflineStore.fileName).path
+        do {
+            let db = try Database(path: path)
+            try db.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1); PRAGMA user_version = 1;")
+            db.close()
+        }
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let damage = try #require(store.recoveredDamage)
+        #expect(damage.reason.isDamagedFile)
+        // Kept with what it held (its -wal moved with it: opening had already turned WAL on).
+        let kept = try Database(path: damage.movedTo)
+        #expect(try kept.query("SELECT x FROM t").map { try $0.int64("x") } == [1])
+        kept.close()
+        #expect(try rawCount(store, "PRAGMA user_version") == OfflineSchema.currentVersion)
+        #expect(try store.pendingEntries(desk).isEmpty)
+    }
+
+    /// `user_version` is any 32-bit number; a negative one is no version of this file. It used to
+    /// index the steps at -1 and trap (the `files` fuzz target, .../negative-user-version).
+    @Test func aFileWithANegativeUserVersionIsMovedAsideAndReplaced() throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.url, withIntermediateDirectories: true)
+        let path = dir.url.appendingPathComponent(OfflineStore.fileName).path
+        do {
+            let db = try Database(path: path)
+            try db.execute("CREATE TABLE t (x); PRAGMA user_version = -1;")
+            db.close()
+        }
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let damage = try #require(store.recoveredDamage)
+        #expect(damage.reason.isDamagedFile)
+        #expect(FileManager.default.fileExists(atPath: damage.movedTo))
+        #expect(try rawCount(store, "PRAGMA user_version") == OfflineSchema.currentVersion)
+    }
+
+    /// A header whose schema format number (byte 44) no SQLite knows: SQLite answers SQLITE_ERROR
+    /// "unsupported file format" to the first statement, not SQLITE_CORRUPT (the `files` fuzz
+    /// target, Tests/Fuzz/Regressions/files/crash-38468eda…).
+    @Test func aFileOfAnUnsupportedFormatIsMovedAsideAndReplaced() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.url.appendingPathComponent(OfflineStore.fileName).path
+        do {
+            let store = try OfflineStore(directory: dir.url, now: t0)
+            _ = try store.beginGeneration(desk)
+        }
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes[44 + 3] = 9
+        try bytes.write(to: URL(fileURLWithPath: path))
+
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let damage = try #require(store.recoveredDamage)
+        #expect(damage.reason.isDamagedFile)
+        #expect(FileManager.default.contents(atPath: damage.movedTo) == bytes)
+        #expect(try rawCount(store, "PRAGMA user_version") == OfflineSchema.currentVersion)
+    }
+
     @Test func aMalformedDatabaseIsMovedAsideAndReplaced() throws {
         let dir = try TemporaryDirectory()
         let path = dir.url.appendingPathComponent(OfflineStore.fileName).path

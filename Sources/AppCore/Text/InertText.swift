@@ -36,12 +36,12 @@ public enum InertText {
                 out.append(" ")
             case 0x200C:
                 if let previous = out.last, i + 1 < input.count,
-                   isLetterOrMark(previous), isLetterOrMark(input[i + 1]) {
+                   isLetterOrMark(previous), isLetterOrMark(input[i + 1]), !isRemoved(input[i + 1]) {
                     out.append(scalar)
                 }
             case 0x200D:
                 if let previous = out.last, i + 1 < input.count,
-                   isEmojiPart(previous), input[i + 1].properties.isEmoji {
+                   isEmojiPart(previous), input[i + 1].properties.isEmoji, !isRemoved(input[i + 1]) {
                     out.append(scalar)
                 }
             default:

@@ -1,4 +1,5 @@
 import AppCore
+import CNCurses
 
 /// One thing the terminal driver read: a character, an ncurses key code or a mouse report.
 public enum RawInput: Equatable, Sendable {
@@ -35,4 +36,19 @@ public enum TerminalInput: Equatable, Sendable {
     case press(x: Int, y: Int)
     /// The terminal changed size.
     case resize
+}
+
+extension RawInput {
+    /// The key ncurses gives for the start marker of a bracketed paste (registered with `define_key`).
+    public static var pasteBegin: RawInput { .key(gc_key_paste_begin()) }
+    /// The key ncurses gives for the end marker of a bracketed paste.
+    public static var pasteEnd: RawInput { .key(gc_key_paste_end()) }
+
+    /// Every ncurses key code the decoder gives a meaning (the paste markers and resize too): what
+    /// fake drivers and the fuzz checks (`Tests/Fuzz`) choose keys from.
+    public static var decodedKeyCodes: [Int32] {
+        [KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, KEY_HOME, KEY_END, KEY_PPAGE, KEY_NPAGE, KEY_ENTER,
+         KEY_BACKSPACE, KEY_DC, KEY_BTAB, KEY_RESIZE, gc_key_paste_begin(), gc_key_paste_end()]
+            + (1...12).map { gc_key_f(Int32($0)) }
+    }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import GuestCraftAPI
+import OfflineStore
+
+/// The plain JSON readers against JSONDecoder (the rule: `RefuseOrAgree`).
+public enum JSONChecks {
+    /// `PlainJSON(data)` against JSONDecoder's reading of the same bytes. `plainReader` and
+    /// `decoder` are the readers compared (the tests hand in broken ones to see the check catch them).
+    public static func plainJSON(_ data: Data,
+                                 plainReader: (Data) -> PlainJSON? = { PlainJSON($0) },
+                                 decoder: (Data) -> JSONValue? = { try? JSONDecoder().decode(JSONValue.self, from: $0) })
+        -> [String] {
+        let plain = plainReader(data)
+        // JSONDecoder is asked only when the plain reader read something: a refusal is always allowed.
+        guard let plain else { return [] }
+        var problems = RefuseOrAgree.check(plain: JSONValue(plain), decoder: decoder(data), reader: "PlainJSON")
+        // Its value encoded by JSONEncoder reads back the same (or leaves the subset: escapes).
+        if problems.isEmpty, let again = try? APIJSON.encode(JSONValue(plain)), let back = PlainJSON(again), back != plain {
+            problems.append("PlainJSON read its own value, encoded by JSONEncoder, as \(RefuseOrAgree.clip(back))")
+        }
+        return problems
+    }
+
+    /// A room list, Today, and each as a saved answer (`{"etag":…,"value":…}`), read from the bytes
+    /// and by JSONDecoder; and the ETag the head of a saved answer gives against the whole.
+    public static func rooms(_ data: Data) -> [String] {
+        var problems: [String] = []
+        let units = UnitList(plainJSON: data)
+        if units != nil {
+            problems += RefuseOrAgree.check(plain: units, decoder: try? JSONDecoder().decode(UnitList.self, from: data),
+                                            reader: "UnitList(plainJSON:)")
+        }
+        let today = TodayOverview(plainJSON: data)
+        if today != nil {
+            problems += RefuseOrAgree.check(plain: today, decoder: try? JSONDecoder().decode(TodayOverview.self, from: data),
+                                            reader: "TodayOverview(plainJSON:)")
+        }
+        if !problems.isEmpty {
+            // What JSONDecoder said, to tell a reader's mistake from the decoder's.
+            for type in [UnitList.self, TodayOverview.self] as [any Decodable.Type] {
+                do { _ = try JSONDecoder().decode(type, from: data) } catch { problems.append("JSONDecoder (\(type)): \(error)") }
+            }
+        }
+        problems += savedAnswer(data, as: UnitList.self)
+        problems += savedAnswer(data, as: TodayOverview.self)
+        problems += etagHead(data)
+        return problems
+    }
+
+    /// `SavedAnswer.decode` (the plain envelope first, then JSONDecoder) against JSONDecoder alone.
+    static func savedAnswer<Value: Codable & Equatable>(_ data: Data, as: Value.Type) -> [String] {
+        guard let read = SavedAnswer<Value>.decode(data) else { return [] }
+        let decoded = try? JSONDecoder().decode(SavedAnswer<Value>.self, from: data)
+        return RefuseOrAgree.check(plain: Envelope(etag: read.etag, value: read.value),
+                                   decoder: decoded.map { Envelope(etag: $0.etag, value: $0.value) },
+                                   reader: "SavedAnswer<\(Value.self)>.decode")
+    }
+
+    struct Envelope<Value: Equatable>: Equatable {
+        var etag: String?
+        var value: Value
+    }
+
+    /// What `SavedAnswerETag.head` says of a body JSONDecoder reads as a saved answer is its ETag.
+    static func etagHead(_ data: Data) -> [String] {
+        let head = SavedAnswerETag.head(of: data)
+        if head == .unreadable { return [] }
+        guard let whole = try? JSONDecoder().decode(SavedAnswer<JSONValue>.self, from: data) else { return [] }
+        switch head {
+        case .etag(let etag) where whole.etag != etag:
+            return ["SavedAnswerETag.head read the ETag \(etag), the whole body \(whole.etag ?? "none")"]
+        case .none where whole.etag != nil:
+            return ["SavedAnswerETag.head read no ETag, the whole body \(whole.etag ?? "")"]
+        default:
+            return []
+        }
+    }
+}

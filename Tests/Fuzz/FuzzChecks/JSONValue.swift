@@ -1,0 +1,57 @@
+import Foundation
+import GuestCraftAPI
+
+/// Any JSON document as JSONDecoder reads it, to compare with `PlainJSON`.
+public indirect enum JSONValue: Codable, Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case integer(Int)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// The same document as `PlainJSON` read it.
+    public init(_ plain: PlainJSON) {
+        switch plain {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .integer(let value): self = .integer(value)
+        case .string(let value): self = .string(value)
+        case .array(let items): self = .array(items.map(JSONValue.init))
+        case .object(let members): self = .object(members.mapValues(JSONValue.init))
+        }
+    }
+}

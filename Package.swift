@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "HTTPClientTests", dependencies: ["Locking", "TestSupport", "HTTPClient", "HTTPServer", "ProcessSpawn"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["Locking", "HTTPServer", "HTTPClient"]),
         .testTarget(name: "ProcessSpawnTests", dependencies: ["ProcessSpawn"]),
-        .testTarget(name: "GuestCraftAPITests", dependencies: ["GuestCraftAPI"]),
+        .testTarget(name: "GuestCraftAPITests", dependencies: ["GuestCraftAPI", "FuzzChecks"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(name: "InstanceClientTests", dependencies: ["Locking", "TestSupport", "InstanceClient", "DemoInstance"]),
         .testTarget(name: "OfflineStoreTests", dependencies: ["TestSupport", "OfflineStore", "ProcessSpawn"]),

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzChecks
 import Testing
 @testable import GuestCraftAPI
 

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzChecks
 import Testing
 
 /// Paths of the repository this test file lives in (found from `#filePath`, never the working directory).
@@ -39,41 +40,10 @@ enum RepositoryFiles {
     }
 }
 
-/// A JSON document as a value, to compare two documents regardless of member order and spacing.
-indirect enum JSONValue: Equatable, Decodable, CustomStringConvertible {
-    case null
-    case bool(Bool)
-    case integer(Int)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Int.self) { self = .integer(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
-    }
-
+/// A JSON document as a value (FuzzChecks' `JSONValue`, the one the differential fuzz check compares
+/// with), to compare two documents regardless of member order and spacing.
+extension JSONValue {
     static func parse(_ data: Data) throws -> JSONValue { try JSONDecoder().decode(JSONValue.self, from: data) }
-
-    var description: String {
-        switch self {
-        case .null: "null"
-        case .bool(let value): String(value)
-        case .integer(let value): String(value)
-        case .number(let value): String(value)
-        case .string(let value): "\"\(value)\""
-        case .array(let values): "[" + values.map(\.description).joined(separator: ",") + "]"
-        case .object(let members):
-            "{" + members.keys.sorted().map { "\"\($0)\":\(members[$0]!.description)" }.joined(separator: ",") + "}"
-        }
-    }
 
     /// Members whose value is a map keyed by data (operation ids), not an object with named members.
     static let mapMembers: Set<String> = ["requests", "writes_applied", "not_modified"]

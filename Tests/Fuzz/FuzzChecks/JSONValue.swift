@@ -2,7 +2,7 @@ import Foundation
 import GuestCraftAPI
 
 /// Any JSON document as JSONDecoder reads it, to compare with `PlainJSON`.
-public indirect enum JSONValue: Codable, Equatable, Sendable {
+public indirect enum JSONValue: Codable, Equatable, Sendable, CustomStringConvertible {
     case null
     case bool(Bool)
     case integer(Int)
@@ -52,6 +52,20 @@ public indirect enum JSONValue: Codable, Equatable, Sendable {
         case .string(let value): self = .string(value)
         case .array(let items): self = .array(items.map(JSONValue.init))
         case .object(let members): self = .object(members.mapValues(JSONValue.init))
+        }
+    }
+
+    /// Compact JSON with sorted members (for reports and comparisons in tests).
+    public var description: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): String(value)
+        case .integer(let value): String(value)
+        case .number(let value): String(value)
+        case .string(let value): "\"\(value)\""
+        case .array(let values): "[" + values.map(\.description).joined(separator: ",") + "]"
+        case .object(let members):
+            "{" + members.keys.sorted().map { "\"\($0)\":\(members[$0]!.description)" }.joined(separator: ",") + "}"
         }
     }
 }

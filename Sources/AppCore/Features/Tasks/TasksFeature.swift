@@ -182,6 +182,8 @@ public struct TasksFeature: Reducer {
             state.held = pending.held
             guard let copy else { return .none }
             apply(copy.value, &state)
+            // Focused at once: a key typed before the fresh read answers acts on the row shown.
+            fixFocus(&state)
             state.lastUpdated = environment.formatTime(copy.savedAt)
             if state.freshness == .loading { state.freshness = .updating(lastUpdated: state.lastUpdated) }
             return .none

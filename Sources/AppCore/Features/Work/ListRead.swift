@@ -58,8 +58,6 @@ struct ListRead<Value: Sendable & Equatable, Pending: Sendable, Action: Sendable
 protocol ListReadState {
     var freshness: Freshness { get set }
     var lastUpdated: String? { get }
-    /// The first opening's saved read has answered.
-    var savedAnswered: Bool { get }
 }
 
 extension HousekeepingFeature.State: ListReadState {}

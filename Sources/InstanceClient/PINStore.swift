@@ -94,8 +94,11 @@ public final class PINStore: Sendable {
         local.lock()
         defer { local.unlock() }
         try PrivateFile.withLock(lockURL) { () throws(CredentialStoreError) in
-            var pins = try read()
+            let before = try read()
+            var pins = before
             change(&pins)
+            // Unchanged (the start-up clean-up, every start): no write and no disk sync.
+            guard pins != before else { return }
             let text = pins.map { Self.line($0.key, $0.value) }.sorted().joined(separator: "\n")
             try PrivateFile.writeAtomically(Data((text.isEmpty ? "" : text + "\n").utf8), to: fileURL)
         }

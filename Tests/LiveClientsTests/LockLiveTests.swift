@@ -60,6 +60,31 @@ import TestSupport
         #expect(try String(contentsOf: services.pins.fileURL, encoding: .utf8) == "")
     }
 
+    /// The start-up clean-up runs on every start, before the first frame (#18): when it drops
+    /// nothing it writes nothing — no new file, no replaced file, no disk sync.
+    @Test func theStartUpCleanUpWritesNothingWhenNoPINGoes() async throws {
+        let home = try TemporaryDirectory(prefix: "guestcraft-lock-tests")
+        let directory = home.url.appendingPathComponent("state")
+        let services = try LiveServices(environment: ["GUESTCRAFT_HOME": directory.path,
+                                                      "GUESTCRAFT_SYSTEM_CONFIG": home.url.appendingPathComponent("none").path])
+        try services.pins.retain([Self.front])
+        #expect(!FileManager.default.fileExists(atPath: services.pins.fileURL.path), "no PIN, no file")
+
+        let lock = AppEnvironment.live(services).lock
+        #expect(try await lock.setPIN(Self.front, PIN("907142")).get() == ())
+        func inode() -> ino_t? {
+            var info = stat()
+            return lstat(services.pins.fileURL.path, &info) == 0 ? info.st_ino : nil
+        }
+        let before = inode()
+        try services.pins.retain([Self.front, Self.maid])
+        #expect(inode() == before, "the file is not replaced when every PIN stays")
+        #expect(await lock.accountsWithPIN() == [Self.front])
+        try services.pins.retain([Self.maid])
+        #expect(inode() != before, "a PIN that goes is written away")
+        #expect(await lock.accountsWithPIN() == [])
+    }
+
     @Test func theSystemFileRequiresALockAndTheVariableSetsTheIdleTime() throws {
         let home = try TemporaryDirectory(prefix: "guestcraft-lock-tests")
         let config = home.url.appendingPathComponent("guestcraft.conf")

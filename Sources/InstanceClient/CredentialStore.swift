@@ -181,6 +181,8 @@ public final class CredentialStore: Sendable {
 
     private func read() throws(CredentialStoreError) -> Contents {
         guard let data = try PrivateFile.read(fileURL) else { return Contents() }
+        // Read before the first frame (#18): see PlainJSONDecoder; JSONDecoder reads the rest.
+        if let contents = PlainJSONDecoder.decode(Contents.self, from: data) { return contents }
         do {
             return try JSONDecoder().decode(Contents.self, from: data)
         } catch {

@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import Glibc
+import GuestCraftAPI
 import DeviceServices
 import TerminalUI
 
@@ -16,6 +17,9 @@ struct PreferencesFile: Sendable {
     /// The saved preferences; empty ones when the file is missing or unreadable (logged).
     func load() -> AppPreferences {
         guard let data = FileManager.default.contents(atPath: url.path) else { return AppPreferences() }
+        // Read before the first frame: without JSONDecoder's run-time type questions when the
+        // file is in the plain subset our encoder writes (#18); JSONDecoder reads anything else.
+        if let preferences = PlainJSONDecoder.decode(AppPreferences.self, from: data) { return preferences }
         do {
             return try JSONDecoder().decode(AppPreferences.self, from: data)
         } catch {

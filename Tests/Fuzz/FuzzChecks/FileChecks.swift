@@ -1,6 +1,7 @@
 import AppCore
 import ClientModel
 import Foundation
+import GuestCraftAPI
 import InstanceClient
 import OfflineStore
 import Synchronization
@@ -65,8 +66,13 @@ public enum FileChecks {
     }
 
     static func preferences(_ contents: Data) -> [String] {
-        // PreferencesFile.load: JSONDecoder, else empty preferences (logged).
-        guard let read = try? JSONDecoder().decode(AppPreferences.self, from: contents) else { return [] }
+        // PreferencesFile.load: PlainJSONDecoder, else JSONDecoder, else empty preferences (logged).
+        // What the plain decoder reads, JSONDecoder must read the same (#18).
+        let json = try? JSONDecoder().decode(AppPreferences.self, from: contents)
+        if let plain = PlainJSONDecoder.decode(AppPreferences.self, from: contents), plain != json {
+            return ["PlainJSONDecoder read preferences that JSONDecoder \(json == nil ? "refuses" : "reads otherwise")"]
+        }
+        guard let read = json else { return [] }
         guard let written = try? JSONEncoder().encode(read) else { return ["preferences read but not written back"] }
         let again = try? JSONDecoder().decode(AppPreferences.self, from: written)
         return again == read ? [] : ["preferences written back read otherwise"]

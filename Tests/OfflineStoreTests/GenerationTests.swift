@@ -163,8 +163,14 @@ final class Heard: @unchecked Sendable {
         try store.saveRead("k", body: Data(), partition: odd, generation: g, now: t0, appVersion: "1")
         let g2 = try store.beginGeneration(desk)
         try store.saveRead("k", body: Data(), partition: desk, generation: g2, now: t0, appVersion: "1")
-        try store.retainAccounts([odd.account])
+        // The kept list reaches SQLite as JSON written by hand: a backslash, a line break and a
+        // control character are escaped, not read as the end of the name.
+        let odder = Partition(instanceKey: "inst-\\", personID: "p\\\"\n\u{1}é", workspaceID: "w")
+        let g3 = try store.beginGeneration(odder)
+        try store.saveRead("k", body: Data(), partition: odder, generation: g3, now: t0, appVersion: "1")
+        try store.retainAccounts([odd.account, odder.account])
         #expect(try rowsOf(store, odd.account) == 2)
+        #expect(try rowsOf(store, odder.account) == 2)
         #expect(try rowsOf(store, desk.account) == 0)
     }
 }

@@ -35,6 +35,13 @@ extension OfflineStore {
         return ended
     }
 
+    /// Copies the write-ahead log into the file and empties it (#18). The app's exit runs it: a
+    /// process that ends without closing the file leaves the log, and the next opening reads all
+    /// of it back to rebuild SQLite's index of it — before that start's first frame.
+    public func checkpoint() throws(OfflineStoreError) {
+        _ = try wrap { try db.query("PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+
     /// Registers `handler` to hear of every generation that ends (by any method of this store),
     /// e.g. to cancel the HTTP requests of that generation. Called on the ending thread.
     public func onGenerationsEnded(_ handler: @escaping @Sendable ([EndedGeneration]) -> Void) {

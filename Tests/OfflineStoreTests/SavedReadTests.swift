@@ -13,6 +13,24 @@ import TestSupport
         #expect(OfflineStore.pageCacheKiB <= 512)
     }
 
+    /// The app's exit empties the write-ahead log (#18): a process that did not close the file
+    /// leaves the log behind, and the next opening reads all of it back (the room list's half a
+    /// megabyte for every refresh saved) before its first frame.
+    @Test func aCheckpointEmptiesTheLogAndKeepsEverySave() throws {
+        let dir = try TemporaryDirectory()
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let generation = try store.beginGeneration(desk)
+        let body = Data(repeating: UInt8(ascii: "r"), count: 200_000)
+        try store.saveRead("units", body: body, partition: desk, generation: generation, now: t0, appVersion: "1.0")
+        let wal = dir.url.appendingPathComponent("guestcraft.db-wal").path
+        func walSize() -> Int { (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? -1 }
+        #expect(walSize() > 200_000)
+        try store.checkpoint()
+        #expect(walSize() == 0)
+        let again = try OfflineStore(directory: dir.url, now: t0)
+        #expect(try again.savedRead("units", partition: desk, now: t0, appVersion: "1.0")?.body == body)
+    }
+
     @Test func aReadIsShownUntilSeventyTwoHoursOnly() throws {
         let dir = try TemporaryDirectory()
         let store = try OfflineStore(directory: dir.url, now: t0)

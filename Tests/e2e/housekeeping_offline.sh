@@ -26,6 +26,10 @@ wait_for "101  ▲ Departure clean"
 quit_app
 app_stop
 pass "the rooms and tasks were read and saved"
+# The exit empties the offline file's write-ahead log (#18): the next start does not read the
+# rooms saved in it back before its first frame.
+[ ! -s "$GUESTCRAFT_HOME/guestcraft.db-wal" ] || fail "the write-ahead log holds $(stat -c %s "$GUESTCRAFT_HOME/guestcraft.db-wal") bytes after the app quit"
+pass "the app left the write-ahead log empty"
 
 # The instance goes away.
 stop_demo

@@ -60,6 +60,12 @@ public enum AppCommand {
                 log.write("app: ending the generation at exit failed: \(error)")
             }
         }
+        // The next start reads back whatever the log holds (#18): empty it while nobody waits.
+        do {
+            try services.offline.checkpoint()
+        } catch {
+            log.write("app: emptying the offline file's log at exit failed: \(error)")
+        }
         log.write("app: ended (\(reason))")
         switch reason {
         case .quit, .terminalGone: return 0

@@ -219,9 +219,11 @@ extension AppReducer {
         // An account with a PIN opens locked: a start (after SIGHUP, a reboot) never shows it without the PIN.
         current.lock = openingLock(current.offlineAccount, state)
         if let lock = current.lock { effects.append(lockFeature.start(lock).map(AppAction.lock)) }
+        let remembered = state.preferences
         state.preferences.lastInstanceKey = instance.key
         state.preferences.lastPersonID = session.user.id.rawValue
-        effects.append(savePreferences(state))
+        // Unchanged (every start on the same account): no write, no disk sync before the first frame.
+        if state.preferences != remembered { effects.append(savePreferences(state)) }
         effects.append(checkInstance(instance, session: session))
 
         if let choice = state.preferences.choice(instanceKey: instance.key, personID: session.user.id.rawValue) {

@@ -58,6 +58,35 @@ import TestSupport
         #expect(timings.all.allSatisfy { $0.toLayout >= .zero && $0.toDrawn >= $0.toLayout })
     }
 
+    /// The start holds its frames until the state is worth drawing (#18): the frames of a screen
+    /// still being read are never laid out nor written.
+    @Test func aHeldFirstFrameIsDrawnOnceTheStateIsReady() throws {
+        let store = makeStore()
+        let clock = self.clock
+        let driver = ScriptedDriver(steps: [
+            .input(RawInput.typing("r")),
+            .perform { Task.detached { await clock.advance(by: SampleShell.refreshDuration) } },
+            .waitForWake,
+            .input(RawInput.typing("q")),
+        ])
+        let reason = try TerminalApp.run(store: store, view: SampleShell.view, input: SampleShell.action(for:),
+                                         shouldQuit: \.quitRequested, driver: driver, catchSignals: false,
+                                         firstFrame: FirstFrameHold(atMost: .seconds(600)) { $0.refreshCount == 1 })
+        #expect(reason == .quit)
+        #expect(driver.frames.count == 1, "nothing before the refresh ended, nothing after q")
+        #expect(!TextGrid.lines(driver.frames[0]).contains { $0.contains("Refreshing") })
+    }
+
+    @Test func aHeldFirstFrameIsDrawnWhenItsTimeIsUp() throws {
+        let driver = ScriptedDriver(steps: [.waitForWake, .hangup])
+        let reason = try TerminalApp.run(store: makeStore(), view: SampleShell.view, input: SampleShell.action(for:),
+                                         shouldQuit: \.quitRequested, driver: driver, catchSignals: false,
+                                         firstFrame: FirstFrameHold(atMost: .milliseconds(50)) { _ in false })
+        #expect(reason == .terminalGone)
+        #expect(driver.frames.count == 1, "the hold's wake-up drew the frame the state had")
+        #expect(TextGrid.lines(driver.frames[0])[0].hasPrefix("Demo hotel"))
+    }
+
     @Test func anEffectWakesTheLoopWhichDrainsAndRedraws() throws {
         let store = makeStore()
         let clock = self.clock

@@ -39,7 +39,12 @@ public enum AppCommand {
                                              guard NetworkStart.app.isHeld else { return }
                                              if AppView.isStartedScreen(store.state) { NetworkStart.app.release() }
                                          },
-                                         onInputFrame: FrameTimesFile.open(services.environment))
+                                         onInputFrame: FrameTimesFile.open(services.environment),
+                                         // The first frame is the screen from its saved read, not
+                                         // "Opening…" frames before it (#18); a slow read shows
+                                         // what there is after a quarter of a second.
+                                         firstFrame: FirstFrameHold(atMost: .milliseconds(250),
+                                                                    ready: AppView.isStartedScreen))
         } catch let error as TerminalError {
             store.effects.cancelAll()
             Terminal.error(error.message)

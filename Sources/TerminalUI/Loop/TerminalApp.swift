@@ -30,6 +30,9 @@ public enum TerminalApp {
     ///   - onFrame: called with every grid drawn (end-to-end tests dump it on failure).
     ///   - onInputFrame: called after each frame drawn for input (a key, a paste, a click, a
     ///     resize) with how long that took (benchmarks; `GUESTCRAFT_FRAME_TIMES`).
+    ///   - firstFrame: when given, nothing is drawn until the state is ready for its first frame
+    ///     or the hold's time is up, whichever comes first (the start's frames of a screen still
+    ///     being read are laid out, written and parsed by the terminal for nothing, #18).
     @MainActor
     public static func run<State, Action: Sendable>(
         store: Store<State, Action>,
@@ -40,12 +43,22 @@ public enum TerminalApp {
         log: Log? = nil,
         catchSignals: Bool = true,
         onFrame: ((CellGrid) -> Void)? = nil,
-        onInputFrame: ((FrameTiming) -> Void)? = nil
+        onInputFrame: ((FrameTiming) -> Void)? = nil,
+        firstFrame: FirstFrameHold<State>? = nil
     ) throws -> ExitReason {
         let pipe = try WakePipe()
         try driver.start()
         if catchSignals { SignalRelay.install(pipe: pipe) }
         store.effects.setWake { pipe.wake() }
+        // The hold ends at its time even when nothing else happens: a wake-up then.
+        var hold = firstFrame
+        let holdEnds = firstFrame.map { ContinuousClock.now + $0.atMost }
+        if let atMost = firstFrame?.atMost {
+            Task.detached { [pipe] in
+                try? await Task.sleep(for: atMost)
+                pipe.wake()
+            }
+        }
         defer {
             store.effects.setWake {}
             if catchSignals { SignalRelay.uninstall() }
@@ -98,7 +111,10 @@ public enum TerminalApp {
             }
             if shouldQuit(store.state) { return .quit }
 
-            if needsDraw {
+            if let held = hold, let holdEnds {
+                if held.ready(store.state) || ContinuousClock.now >= holdEnds { hold = nil }
+            }
+            if needsDraw, hold == nil {
                 let size = driver.size()
                 let screen = view(store.state)
                 if screen.isLocked != locked {
@@ -124,6 +140,18 @@ public enum TerminalApp {
             }
             pipe.drain()
         }
+    }
+}
+
+/// The start's hold on drawing (`TerminalApp.run`'s `firstFrame`): no frame before `ready` says
+/// the state is worth one, or `atMost` has passed.
+public struct FirstFrameHold<State> {
+    public var ready: (State) -> Bool
+    public var atMost: Duration
+
+    public init(atMost: Duration, ready: @escaping (State) -> Bool) {
+        self.ready = ready
+        self.atMost = atMost
     }
 }
 

@@ -37,7 +37,11 @@ public final class NCursesDriver: TerminalDriver {
     private var screen: OpaquePointer?
     private var palette: ColorPalette?
     /// Each style's curses attributes and colour pair, looked up once per cell drawn.
-    private var styleBits: [StyleToken: (attributes: attr_t, pair: Int16)] = [:]
+    private var styleBits: [StyleToken: (attributes: attr_t, pair: Int16)] = [:] {
+        didSet { lastStyle = (nil, (gc_a_normal(), 0)) }
+    }
+    /// The style of the cell put last and its bits.
+    private var lastStyle: (token: StyleToken?, bits: (attributes: attr_t, pair: Int16)) = (nil, (0, 0))
     private var cellBuffer = [wchar_t](repeating: 0, count: 6)
     /// The grid on the curses screen now: `draw` hands curses only the cells that differ from it
     /// (curses then sends only what changed on the terminal, but handing it every cell of every
@@ -165,7 +169,11 @@ public final class NCursesDriver: TerminalDriver {
             count = 1
         }
         cellBuffer[count] = 0
-        let bits = styleBits[cell.style] ?? (gc_a_normal(), 0)
+        // Neighbouring cells share a style: a style token hashes its name, 1,920 times a screen (#18).
+        if cell.style != lastStyle.token {
+            lastStyle = (cell.style, styleBits[cell.style] ?? (gc_a_normal(), 0))
+        }
+        let bits = lastStyle.bits
         _ = cellBuffer.withUnsafeBufferPointer { buffer in
             gc_put_cell(Int32(y), Int32(x), buffer.baseAddress, bits.attributes, bits.pair)
         }

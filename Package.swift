@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["Locking", "HTTPServer", "HTTPClient"]),
         .testTarget(name: "ProcessSpawnTests", dependencies: ["ProcessSpawn"]),
         .testTarget(name: "GuestCraftAPITests", dependencies: ["GuestCraftAPI", "FuzzChecks"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "GuestCraftResources", "TestSupport"]),
         .testTarget(name: "InstanceClientTests", dependencies: ["Locking", "TestSupport", "InstanceClient", "DemoInstance"]),
         .testTarget(name: "OfflineStoreTests", dependencies: ["TestSupport", "OfflineStore", "ProcessSpawn"]),
         .testTarget(name: "OutboxTests", dependencies: ["TestSupport", "Outbox"]),

@@ -32,7 +32,14 @@ enum ResourceJSON: Equatable, Sendable {
         var index = 0
 
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            // A switch, not `[…].contains`: the catalog is indented, and an array per byte of
+            // space cost the --version text a third of its instructions (#18).
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
         }
 
         mutating func value(depth: Int) -> ResourceJSON? {

@@ -19,7 +19,11 @@ public struct StringCatalog: Sendable, Equatable {
     /// Reads a catalog from JSON: one object of string keys to string templates. (With
     /// `ResourceJSON`, not JSONDecoder: the catalog is read on the way to the first frame, #18.)
     public init(json: Data) throws(CatalogFileError) {
-        guard let members = ResourceJSON.parse(Array(json))?.object else { throw .unreadable }
+        try self.init(bytes: Array(json))
+    }
+
+    init(bytes: [UInt8]) throws(CatalogFileError) {
+        guard let members = ResourceJSON.parse(bytes)?.object else { throw .unreadable }
         var entries: [String: String] = [:]
         entries.reserveCapacity(members.count)
         for (key, value) in members {
@@ -31,9 +35,7 @@ public struct StringCatalog: Sendable, Equatable {
 
     /// The catalog shipped in the resource bundle, read once on first use.
     public static let english: StringCatalog = {
-        guard let url = guestCraftResourceBundle.url(forResource: "en", withExtension: "json"),
-              let data = try? Data(contentsOf: url),
-              let catalog = try? StringCatalog(json: data)
+        guard let bytes = guestCraftResource("en.json"), let catalog = try? StringCatalog(bytes: bytes)
         else { return StringCatalog(entries: [:]) }
         return catalog
     }()

@@ -63,9 +63,7 @@ public struct Theme: Sendable, Equatable {
 
     /// The themes shipped in the resource bundle, read once on first use.
     public static let all: [Theme] = {
-        guard let url = guestCraftResourceBundle.url(forResource: "themes", withExtension: "json"),
-              let data = try? Data(contentsOf: url),
-              let themes = try? Theme.decodeAll(from: data)
+        guard let bytes = guestCraftResource("themes.json"), let themes = try? Theme.decodeAll(from: Data(bytes))
         else { return [] }
         return themes
     }()

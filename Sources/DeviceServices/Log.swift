@@ -38,13 +38,26 @@ public final class Log: Sendable {
 
     /// Appends one line: time, then the message with tokens redacted and controls removed.
     public func write(_ message: String) {
-        let stamp = Date().formatted(.iso8601)
-        let line = "\(stamp) \(Self.redact(InertText.sanitize(message, singleLine: true)))\n"
+        let line = "\(Self.timestamp(Date())) \(Self.redact(InertText.sanitize(message, singleLine: true)))\n"
         let bytes = Array(line.utf8)
         descriptor.withLock { fd in
             guard fd >= 0 else { return }
             _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
         }
+    }
+
+    /// `date` as `2026-12-03T07:54:16Z` (UTC, whole seconds), as `formatted(.iso8601)` writes it,
+    /// with `gmtime_r`: Foundation's style builds a calendar, finds the current zone and a regex
+    /// on first use, 1.7 M instructions on the way to the first frame (#18).
+    static func timestamp(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return date.formatted(.iso8601) }
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let year = Int(parts.tm_year) + 1900
+        let yearText = year >= 0 && year < 10_000 ? String(repeating: "0", count: 4 - "\(year)".count) + "\(year)" : "\(year)"
+        return yearText + "-" + two(parts.tm_mon + 1) + "-" + two(parts.tm_mday) + "T" + two(parts.tm_hour) + ":"
+            + two(parts.tm_min) + ":" + two(parts.tm_sec) + "Z"
     }
 
     /// `text` with credentials replaced by `[redacted]`: GuestCraft tokens and codes (`gcd_…`,

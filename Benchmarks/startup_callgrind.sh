@@ -78,10 +78,10 @@ fi
 totals "$first"
 if [ -n "$rest" ] && [ "$rest" != "$first" ]; then
   echo "  after the first frame (libcurl's loading, the instance check, the quit):"
-  totals "$rest" | head -3
+  totals "$rest" | sed -n '1,3p'
 fi
 echo "  the most inclusive functions (callgrind_annotate --inclusive=yes):"
-callgrind_annotate --inclusive=yes "$first" 2>/dev/null | sed -n '/^-\{10,\}/,$p' | grep -E '^ *[0-9,]+ ' | head -25 | cut -c1-150
+callgrind_annotate --inclusive=yes "$first" 2>/dev/null | sed -n '/^-\{10,\}/,$p' | grep -E '^ *[0-9,]+ ' | sed -n '1,25p' | cut -c1-150
 
 echo "-- guestcraft --version under callgrind"
 valgrind --tool=callgrind --callgrind-out-file="$TMP/callgrind.version" "$BIN/guestcraft-callgrind" --version >/dev/null 2>&1

@@ -60,6 +60,7 @@ extension PlainJSON.Reader {
     }
 
     mutating func roomUnits() -> [RoomUnit]? {
+        if let units = roomUnitsInHalves() { return units }
         var units: [RoomUnit] = []
         units.reserveCapacity(min(bytes.count / 160, 10_000))
         let read = elements { reader in
@@ -68,6 +69,93 @@ extension PlainJSON.Reader {
             return true
         }
         return read ? units : nil
+    }
+
+    /// A room list of at least this many bytes is read in two halves side by side.
+    static let halvesFrom = 64 * 1024
+
+    /// A long room list read in two halves on two threads (#18: the saved list is the longest
+    /// step to the first frame, and the other core waits meanwhile). The second half starts after
+    /// the first `},{"` past the middle; that is a boundary between two rooms only if the first
+    /// half, read room by room from the start, ends exactly there — otherwise (the bytes were
+    /// inside a room's text) nil, and the list is read in one piece as before.
+    mutating func roomUnitsInHalves() -> [RoomUnit]? {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "["), bytes.count - index >= Self.halvesFrom,
+              depth + 1 < 64 else { return nil }
+        let middle = index + (bytes.count - index) / 2
+        guard let comma = Self.boundary(in: bytes, from: middle) else { return nil }
+        let first = RoomsHalf(reader: self)
+        var secondReader = self
+        secondReader.index = comma + 1
+        secondReader.depth = depth + 1
+        let second = RoomsHalf(reader: secondReader)
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 { first.readUntil(comma) } else { second.readToEnd() }
+        }
+        guard let head = first.units, let tail = second.units else { return nil }
+        index = second.reader.index
+        return head + tail
+    }
+
+    /// The rooms from `[` up to the comma at `comma` (nil unless a room ends exactly there).
+    mutating func roomsUntil(_ comma: Int) -> [RoomUnit]? {
+        index += 1
+        depth += 1
+        defer { depth -= 1 }
+        var units: [RoomUnit] = []
+        units.reserveCapacity(min((comma - index) / 160, 10_000))
+        while true {
+            skipSpace()
+            guard let unit = roomUnit() else { return nil }
+            units.append(unit)
+            skipSpace()
+            guard index <= comma, index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
+            if index == comma { return units }
+            index += 1
+        }
+    }
+
+    /// The rooms from one's `{` to the end of the list (`]`), the index after it.
+    mutating func roomsToEnd() -> [RoomUnit]? {
+        var units: [RoomUnit] = []
+        units.reserveCapacity(min((bytes.count - index) / 160, 10_000))
+        while true {
+            skipSpace()
+            guard let unit = roomUnit() else { return nil }
+            units.append(unit)
+            skipSpace()
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                depth -= 1
+                return units
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// The first comma at or after `start` that reads as one between two objects (`}`, space,
+    /// `,`, space, `{`), or nil.
+    static func boundary(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        var at = start
+        while at < bytes.count {
+            guard let found = memchr(base + at, Int32(UInt8(ascii: "}")), bytes.count - at) else { return nil }
+            var next = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            at = next
+            while next < bytes.count, isSpace(bytes[next]) { next += 1 }
+            guard next < bytes.count, bytes[next] == UInt8(ascii: ",") else { continue }
+            let comma = next
+            next += 1
+            while next < bytes.count, isSpace(bytes[next]) { next += 1 }
+            if next < bytes.count, bytes[next] == UInt8(ascii: "{") { return comma }
+        }
+        return nil
     }
 
     /// The member names a room list uses, matched on the bytes (no String is made for a key).
@@ -96,6 +184,18 @@ extension PlainJSON.Reader {
             }
         }
     }
+}
+
+/// One half of a room list and the reader that read it; each half is read on its own thread and
+/// only looked at after both are done (`concurrentPerform` returns after both).
+private final class RoomsHalf: @unchecked Sendable {
+    var reader: PlainJSON.Reader
+    var units: [RoomUnit]?
+
+    init(reader: PlainJSON.Reader) { self.reader = reader }
+
+    func readUntil(_ comma: Int) { units = reader.roomsUntil(comma) }
+    func readToEnd() { units = reader.roomsToEnd() }
 }
 
 extension UnitList: PlainEnvelopeReadable {

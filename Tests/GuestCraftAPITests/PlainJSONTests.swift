@@ -107,6 +107,67 @@ struct PlainJSONTests {
         }
     }
 
+    /// `count` rooms named `typeName`: over `halvesFrom` bytes, the list is read in two halves.
+    private func longList(_ count: Int, typeName: String = "Standard") -> UnitList {
+        let updated = Instant(rfc3339: "2026-11-01T18:35:00Z")!
+        return UnitList(businessDate: BusinessDate("2026-11-02")!, units: (0..<count).map { n in
+            RoomUnit(id: UnitID(rawValue: "unt_\(n)"), number: "\(100 + n)",
+                     roomType: RoomTypeRef(id: RoomTypeID(rawValue: "rmt_\(n % 3)"), name: n % 7 == 0 ? "Suite Émeraude 翡翠" : typeName),
+                     floor: n / 50, occupancy: n % 2 == 0 ? .occupied : .vacant,
+                     housekeepingStatus: n % 3 == 0 ? .dirty : .clean, housekeepingVersion: n,
+                     housekeepingUpdatedAt: updated)
+        })
+    }
+
+    /// #18: a long list is read in two halves side by side, into the same rooms in the same order.
+    @Test func aLongListIsReadInTwoHalvesAsJSONDecoderReadsIt() throws {
+        for encoder in [JSONEncoder(), { let e = JSONEncoder(); e.outputFormatting = [.sortedKeys, .prettyPrinted]; return e }()] {
+            let list = longList(800)
+            let data = try encoder.encode(list)
+            #expect(data.count > PlainJSON.Reader.halvesFrom)
+            let halves = data.withUnsafeBytes { raw -> [RoomUnit]? in
+                var reader = PlainJSON.Reader(bytes: raw.bindMemory(to: UInt8.self))
+                var units: [RoomUnit]?
+                _ = reader.members { key, reader in
+                    guard String(decoding: key, as: UTF8.self) == "units" else { return reader.skipValue() }
+                    units = reader.roomUnitsInHalves()
+                    return units != nil
+                }
+                return units
+            }
+            #expect(halves != nil, "the halves' way was taken")
+            #expect({ () -> Bool in halves.map { $0 == list.units } == true }(), "and agrees")
+            #expect({ () -> Bool in UnitList(plainJSON: data) == list }())
+            let decoded = try JSONDecoder().decode(UnitList.self, from: data)
+            #expect({ () -> Bool in UnitList(plainJSON: data) == decoded }())
+            let read = try #require(UnitList.plainEnvelope(Data(#"{"etag":"e1","value":"#.utf8) + data + Data("}".utf8),
+                                                           valueKey: "value"))
+            #expect({ () -> Bool in read.value == list }())
+        }
+    }
+
+    /// The bytes the second half starts after (`},{`) can be a room's text: the first half then
+    /// does not end there, and the list is read in one piece, the same.
+    @Test func aBoundaryInsideARoomsTextIsNotTakenForOne() throws {
+        let list = longList(800, typeName: "x},{")
+        let data = try JSONEncoder().encode(list)
+        #expect(String(decoding: data, as: UTF8.self).contains(#"x},{""#))
+        #expect({ () -> Bool in UnitList(plainJSON: data) == list }(), "read in one piece")
+        let decoded = try JSONDecoder().decode(UnitList.self, from: data)
+        #expect({ () -> Bool in UnitList(plainJSON: data) == decoded }())
+        // A member after the list: the halves end at its `]`, not at the document's end.
+        var text = String(decoding: data, as: UTF8.self)
+        text.removeLast()
+        text += #","zz_after":[{"a":1},{"b":"}"}]}"#
+        #expect({ () -> Bool in UnitList(plainJSON: Data(text.utf8)) == list }())
+        // A damaged room in either half: nothing is read plainly.
+        let encoded = String(decoding: data, as: UTF8.self)
+        for victim in ["\"unt_10\"", "\"unt_790\""] {
+            #expect(encoded.contains(victim))
+            #expect(UnitList(plainJSON: Data(encoded.replacingOccurrences(of: victim, with: "10").utf8)) == nil, "\(victim)")
+        }
+    }
+
     @Test func anEnvelopeGivesTheListAndItsOtherMembers() throws {
         let encoded = String(decoding: try JSONEncoder().encode(list()), as: UTF8.self)
         let read = try #require(UnitList.plainEnvelope(Data(#"{"etag":"e1","value":\#(encoded)}"#.utf8), valueKey: "value"))

@@ -49,14 +49,17 @@ def parse(lines):
             found["rss_first_frame"] = float(m.group(1))
         elif m := re.match(r"guestcraft send: (\d+) ms wall", line):
             found.setdefault("send", []).append(int(m.group(1)))
-        elif m := re.match(r"units\.list refresh, same connection: 304: .* = (\d+) B on the wire", line):
-            key = "refresh_https" if section.startswith("HTTPS") else "refresh_http"
-            found.setdefault(key, int(m.group(1)))
+        elif m := re.match(r"units\.list \([^)]*\) refresh, same connection: 304: .* = (\d+) B on the wire", line):
+            # refresh_bytes.sh's own sections (proxy_refresh.sh prints such lines through nginx).
+            if section.startswith(("HTTP on loopback", "HTTPS on loopback")):
+                key = "refresh_https" if section.startswith("HTTPS") else "refresh_http"
+                found.setdefault(key, int(m.group(1)))
         elif m := re.match(r"CPU: (\d+) ms in (\d+) s", line):
             found.setdefault("cpu", []).append((section, int(m.group(1)), int(m.group(2))))
         elif m := re.match(r"\s*total (\d+) Ir", line):
+            # The section's first total: the first frame's (the part after the frame follows).
             key = "ir_version" if "--version" in section else "ir_first_frame"
-            found[key] = int(m.group(1))
+            found.setdefault(key, int(m.group(1)))
     return found
 
 

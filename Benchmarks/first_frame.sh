@@ -50,13 +50,7 @@ export GUESTCRAFT_HOME="$TMP/desk-home"
 mkdir -p "$GUESTCRAFT_HOME"
 start_demo desk
 pair_app frontdesk
-app_in_tmux "$BIN/guestcraft"
-wait_screen "Garden Court Hotel"
-tmux -L "$SOCKET" send-keys -t app Enter
-wait_screen "Arrivals"
-wait_screen "All sent"
-tmux -L "$SOCKET" send-keys -t app q
-wait_app_gone
+seed_today
 echo "saved Today: $(sqlite3 "$GUESTCRAFT_HOME/guestcraft.db" "SELECT length(body) FROM saved_reads WHERE key LIKE 'today.get/%'") B of JSON"
 echo "-- saved Today, in-process: read, decoded and drawn as the app does (guestcraft-bench saved-today)"
 "$BIN/guestcraft-bench" saved-today --runs "$RUNS"

@@ -43,13 +43,7 @@ export GUESTCRAFT_HOME="$TMP/desk-home"
 mkdir -p "$GUESTCRAFT_HOME"
 start_demo desk
 pair_app frontdesk
-app_in_tmux "$BIN/guestcraft"
-wait_screen "Garden Court Hotel"
-tmux -L "$SOCKET" send-keys -t app Enter
-wait_screen "Arrivals"
-wait_screen "All sent"
-tmux -L "$SOCKET" send-keys -t app q
-wait_app_gone
+seed_today
 stop_demo
 count desk "Arrivals"
 

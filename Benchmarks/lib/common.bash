@@ -103,14 +103,20 @@ wait_app_gone() {
   tmux -L "$SOCKET" kill-session -t app 2>/dev/null || true
 }
 
-# seed_rooms: opens the app online once, chooses Garden Court (remembered), waits for its 2,000
-# rooms to be read and saved, and quits: the saved reads an offline start shows.
-seed_rooms() {
+# seed_saved TEXT: opens the app online once, chooses Garden Court (remembered), waits until the
+# first screen shows TEXT and everything is sent, and quits: the saved reads an offline start shows.
+seed_saved() {
   app_in_tmux "$BIN/guestcraft"
   wait_screen "Garden Court Hotel"
   tmux -L "$SOCKET" send-keys -t app Enter
-  wait_screen "2000 rooms"
+  wait_screen "$1"
   wait_screen "All sent"
   tmux -L "$SOCKET" send-keys -t app q
   wait_app_gone
 }
+
+# seed_rooms: Housekeeping's 2,000 rooms saved (a supervisor on the housekeeping demo).
+seed_rooms() { seed_saved "2000 rooms"; }
+
+# seed_today: the desk's Today saved (the front desk on the full demo).
+seed_today() { seed_saved "Arrivals"; }

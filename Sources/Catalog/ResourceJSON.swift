@@ -23,6 +23,19 @@ enum ResourceJSON: Equatable, Sendable {
         }
     }
 
+    /// An object of string members read straight into a dictionary (the catalog: no tree of
+    /// boxed values to copy again, #18), the first value of a repeated key kept (as JSONDecoder
+    /// reads a `[String: String]`); nil when `bytes`
+    /// is anything else (the caller then reads the tree, which says what is wrong).
+    static func stringTable(_ bytes: [UInt8]) -> [String: String]? {
+        bytes.withUnsafeBufferPointer { buffer -> [String: String]? in
+            var reader = Reader(bytes: buffer)
+            guard let table = reader.stringTable() else { return nil }
+            reader.skipSpace()
+            return reader.index == buffer.count ? table : nil
+        }
+    }
+
     var object: [String: ResourceJSON]? { if case .object(let members) = self { members } else { nil } }
     var array: [ResourceJSON]? { if case .array(let items) = self { items } else { nil } }
     var string: String? { if case .string(let text) = self { text } else { nil } }
@@ -76,6 +89,33 @@ enum ResourceJSON: Equatable, Sendable {
                 guard bytes[index] == UInt8(ascii: "}") else { return nil }
                 index += 1
                 return .object(members)
+            }
+        }
+
+        /// `{"key": "text", …}` into a dictionary; nil at anything that is not a string member.
+        mutating func stringTable() -> [String: String]? {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
+            index += 1
+            var table: [String: String] = [:]
+            table.reserveCapacity(1024)
+            skipSpace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return table }
+            while true {
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return nil }
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+                index += 1
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let text = string() else { return nil }
+                if table[key] == nil { table[key] = text }
+                skipSpace()
+                guard index < bytes.count else { return nil }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                guard bytes[index] == UInt8(ascii: "}") else { return nil }
+                index += 1
+                return table
             }
         }
 

@@ -23,6 +23,10 @@ public struct StringCatalog: Sendable, Equatable {
     }
 
     init(bytes: [UInt8]) throws(CatalogFileError) {
+        if let entries = ResourceJSON.stringTable(bytes) {
+            self.entries = entries
+            return
+        }
         guard let members = ResourceJSON.parse(bytes)?.object else { throw .unreadable }
         var entries: [String: String] = [:]
         entries.reserveCapacity(members.count)

@@ -20,6 +20,20 @@ import Testing
         #expect(catalog.entries == decoded)
     }
 
+    /// The catalog's own reader (#18): straight into a dictionary, as JSONDecoder reads it; the
+    /// first of a repeated key kept, as JSONDecoder keeps it; nil for anything but an object of strings.
+    @Test func aStringTableReadsAsJSONDecoderReadsIt() throws {
+        let data = try Self.resource("en.json")
+        #expect(ResourceJSON.stringTable(Array(data)) == (try JSONDecoder().decode([String: String].self, from: data)))
+        let text = #" { "a" : "x\n\u00e9", "b": "", "a": "y" } "#
+        #expect(ResourceJSON.stringTable(Array(text.utf8)) == ["a": "x\né", "b": ""])
+        #expect(ResourceJSON.stringTable(Array(text.utf8)) == (try JSONDecoder().decode([String: String].self, from: Data(text.utf8))))
+        #expect(ResourceJSON.stringTable(Array("{}".utf8)) == [:])
+        for refused in [#"{"a": 1}"#, #"{"a": "x",}"#, #"["a"]"#, #"{"a": "x"} z"#, #"{"a": "x""#, ""] {
+            #expect(ResourceJSON.stringTable(Array(refused.utf8)) == nil, "\(refused)")
+        }
+    }
+
     @Test func theShippedThemesReadAsJSONDecoderReadsThem() throws {
         let data = try Self.resource("themes.json")
         let decoded = try JSONDecoder().decode([String: [String: ThemeStyle]].self, from: data)

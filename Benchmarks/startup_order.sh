@@ -3,7 +3,8 @@
 # is started under `valgrind --tool=callgrind` as the two starts people wait for — a supervisor on
 # Garden Court's 2,000 saved rooms (Housekeeping) and the front desk on its saved Today — with the
 # instance stopped; each run is counted to its first frame (the dump before libcurl loads) and
-# then a second on (the instance check, libcurl's first use, the quit). Printed: how many of the
+# then a second on (the instance check, libcurl's first use, the quit); `--version` and `status`
+# follow, counted whole. Printed: how many of the
 # functions those starts ran that the binary defines are in the order file, in its first part (the
 # first frames') or later — a figure that falls as code is renamed and the file goes stale.
 # STARTUP_ORDER_WRITE=1 writes the file anew: the first frames' functions, then the rest, each
@@ -18,14 +19,14 @@ machine
 ORDER="$ROOT/packaging/startup.order"
 
 # valgrind cannot read the static binary's DWARF 5; its symbol table is all the count needs.
-objcopy --strip-debug "$BIN/guestcraft" "$TMP/guestcraft-callgrind"
+objcopy --strip-debug "$BIN/guestcraft" "$BIN/guestcraft-callgrind"   # beside it: the catalog is found as the app finds it
 
 # count NAME UNTIL: the app under callgrind until its pane shows UNTIL and a second after; the
 # counts are in $TMP/NAME.<pid> (the first frame) and $TMP/NAME.<pid>.1 … (what followed).
 count() {
   local name="$1" until="$2"
   app_in_tmux env GUESTCRAFT_NETWORK_HOLD_MS=60000 valgrind --tool=callgrind --demangle=no \
-    --dump-before=gc_curl_load --callgrind-out-file="$TMP/$name.%p" "$TMP/guestcraft-callgrind"
+    --dump-before=gc_curl_load --callgrind-out-file="$TMP/$name.%p" "$BIN/guestcraft-callgrind"
   for _ in $(seq 1 1200); do tmux -L "$SOCKET" capture-pane -p -t app | grep -qF "$until" && break; sleep 0.05; done
   tmux -L "$SOCKET" capture-pane -p -t app | grep -qF "$until" || { echo "never showed $until" >&2; exit 1; }
   sleep 1
@@ -46,6 +47,12 @@ pair_app frontdesk
 seed_today
 stop_demo
 count desk "Arrivals"
+
+# The commands a script or the send timer runs (--version, status), after the two starts.
+for command in --version status; do
+  valgrind --tool=callgrind --demangle=no --callgrind-out-file="$TMP/command-${command#--}.%p" \
+    "$BIN/guestcraft-callgrind" $command >/dev/null 2>&1 || true
+done
 
 nm --defined-only "$BIN/guestcraft" | awk '$2 ~ /^[tTwW]$/ { print $3 }' > "$TMP/defined"
 "$PY" - "$TMP" "$TMP/defined" "$ORDER" "${STARTUP_ORDER_WRITE:-0}" <<'PY'
@@ -77,6 +84,8 @@ for run in ("rooms", "desk"):
     first += functions((parts or rest)[0])
     for path in rest if parts else []:
         later += functions(path)
+for path in sorted(glob.glob(os.path.join(tmp, "command-*"))):
+    later += functions(path)
 ordered = list(dict.fromkeys(first + later))
 first_set = set(first)
 

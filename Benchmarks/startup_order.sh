@@ -106,3 +106,4 @@ if write == "1":
             out.write(name + "\n")
     print("wrote %d names to %s" % (len(ordered), os.path.relpath(order_path)))
 PY
+rm -f "$BIN/guestcraft-callgrind"

@@ -103,10 +103,12 @@ import TestSupport
         #expect(none.lockPolicy == .none)
     }
 
-    /// Runs the store until `done` holds (effects answer on other threads).
+    /// Runs the store until `done` holds (effects answer on other threads). Each step hashes or
+    /// checks a PIN with Argon2id (64 MiB): 5–6 s a step under AddressSanitizer, and a step passed
+    /// 20 s on a loaded machine, so the deadline leaves room for both.
     func run(_ store: Store<AppState, AppAction>, until done: (AppState) -> Bool,
              sourceLocation: SourceLocation = #_sourceLocation) async {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(20))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(90))
         while !done(store.state), ContinuousClock.now < deadline {
             store.drain()
             try? await Task.sleep(for: .milliseconds(5))

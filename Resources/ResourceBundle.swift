@@ -41,7 +41,7 @@ func runningExecutable() -> String? {
     return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-enum ResourceFileError: Error { case unreadable }
+private enum ResourceFileError: Error { case unreadable }
 
 /// A whole file's bytes, read with the system's calls.
 private func readFile(_ path: String) throws -> [UInt8] {

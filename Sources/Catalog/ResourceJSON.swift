@@ -3,7 +3,7 @@
 /// reading (#18: 10 M instructions for the catalog alone, most of it generic metadata and
 /// conformance lookups). Strict JSON (RFC 8259): objects, arrays, strings with every escape,
 /// numbers, `true`, `false`, `null`; anything else, trailing bytes or nesting deeper than 32
-/// levels is refused (`nil`), never a crash. Objects keep their last value of a repeated key, as
+/// levels is refused (`nil`), never a crash. Objects keep the first value of a repeated key, as
 /// JSONDecoder does.
 enum ResourceJSON: Equatable, Sendable {
     case object([String: ResourceJSON])
@@ -82,7 +82,7 @@ enum ResourceJSON: Equatable, Sendable {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
                 index += 1
                 guard let value = value(depth: depth + 1) else { return nil }
-                members[key] = value
+                if members[key] == nil { members[key] = value }
                 skipSpace()
                 guard index < bytes.count else { return nil }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }

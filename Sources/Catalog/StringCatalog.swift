@@ -27,14 +27,11 @@ public struct StringCatalog: Sendable, Equatable {
             self.entries = entries
             return
         }
-        guard let members = ResourceJSON.parse(bytes)?.object else { throw .unreadable }
-        var entries: [String: String] = [:]
-        entries.reserveCapacity(members.count)
-        for (key, value) in members {
-            guard let template = value.string else { throw .notAString(key: key) }
-            entries[key] = template
-        }
-        self.entries = entries
+        // Not an object of strings: the tree says which member is not one, or that it is not JSON.
+        guard let members = ResourceJSON.parse(bytes)?.object,
+              let key = members.keys.sorted().first(where: { members[$0]?.string == nil })
+        else { throw .unreadable }
+        throw .notAString(key: key)
     }
 
     /// The catalog shipped in the resource bundle, read once on first use.

@@ -76,7 +76,7 @@ extension PlainJSON.Reader {
 
     /// A long room list read in two halves on two threads (#18: the saved list is the longest
     /// step to the first frame, and the other core waits meanwhile). The second half starts after
-    /// the first `},{"` past the middle; that is a boundary between two rooms only if the first
+    /// the first `}` `,` `{` past the middle (`boundary`); that is one between two rooms only if the first
     /// half, read room by room from the start, ends exactly there — otherwise (the bytes were
     /// inside a room's text) nil, and the list is read in one piece as before.
     mutating func roomUnitsInHalves() -> [RoomUnit]? {

@@ -29,6 +29,8 @@ import Testing
         #expect(ResourceJSON.stringTable(Array(text.utf8)) == ["a": "x\né", "b": ""])
         #expect(ResourceJSON.stringTable(Array(text.utf8)) == (try JSONDecoder().decode([String: String].self, from: Data(text.utf8))))
         #expect(ResourceJSON.stringTable(Array("{}".utf8)) == [:])
+        // The tree (themes) keeps the same value as the table and JSONDecoder.
+        #expect(ResourceJSON.parse(Array(text.utf8))?.object?["a"]?.string == "x\né")
         for refused in [#"{"a": 1}"#, #"{"a": "x",}"#, #"["a"]"#, #"{"a": "x"} z"#, #"{"a": "x""#, ""] {
             #expect(ResourceJSON.stringTable(Array(refused.utf8)) == nil, "\(refused)")
         }
@@ -53,10 +55,14 @@ import Testing
         #expect(value == (try JSONDecoder().decode([String: String].self, from: Data(text.utf8)))["k"])
     }
 
-    @Test func valuesOfEveryKindAndTheLastOfARepeatedKey() {
+    /// A repeated key keeps its first value: JSONDecoder keeps the first (checked here), which this
+    /// test once said the other way round.
+    @Test func valuesOfEveryKindAndTheFirstOfARepeatedKey() throws {
         let value = ResourceJSON.parse(Array(#" {"a": [1, -2.5e3, 0, true, false, null, {}], "b": "x", "b": "y"} "#.utf8))
         #expect(value == .object(["a": .array([.number(1), .number(-2500), .number(0), .bool(true), .bool(false), .null,
-                                                .object([:])]), "b": .string("y")]))
+                                                .object([:])]), "b": .string("x")]))
+        struct B: Decodable { var b: String }
+        #expect(try JSONDecoder().decode(B.self, from: Data(#"{"b": "x", "b": "y"}"#.utf8)).b == "x")
     }
 
     @Test(arguments: [

@@ -83,7 +83,8 @@ import TestSupport
                                          shouldQuit: \.quitRequested, driver: driver, catchSignals: false,
                                          firstFrame: FirstFrameHold(atMost: .milliseconds(50)) { _ in false })
         #expect(reason == .terminalGone)
-        #expect(driver.frames.count == 1, "the hold's wake-up drew the frame the state had")
+        #expect(driver.wakes == 1, "the hold woke the loop when its time was up")
+        #expect(driver.frames.count == 1, "and the frame the state had was drawn")
         #expect(TextGrid.lines(driver.frames[0])[0].hasPrefix("Demo hotel"))
     }
 

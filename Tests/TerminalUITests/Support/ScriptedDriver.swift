@@ -27,6 +27,8 @@ final class ScriptedDriver: TerminalDriver {
     private(set) var frames: [CellGrid] = []
     private(set) var started = false
     private(set) var stopped = false
+    /// How many `waitForWake` steps the pipe woke (rather than the step's 10 s running out).
+    private(set) var wakes = 0
     var failStart: TerminalError?
 
     init(width: Int = 80, height: Int = 24, steps: [Step]) {
@@ -62,7 +64,7 @@ final class ScriptedDriver: TerminalDriver {
                 return .ready
             case .waitForWake:
                 var fd = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
-                _ = poll(&fd, 1, 10_000)
+                if poll(&fd, 1, 10_000) > 0 { wakes += 1 }
                 return .ready
             case .perform(let body):
                 body()

@@ -45,9 +45,12 @@ static inline int gc_mouse_is_wheel_up(mmask_t s) { return (s & BUTTON4_PRESSED)
 static inline int gc_mouse_is_wheel_down(mmask_t s) { return (s & BUTTON5_PRESSED) != 0; }
 
 /* The user's locale, with UTF-8 character handling even where LANG is unset or not UTF-8
-   (an SSH session without locale variables): ncursesw needs it for wide characters. */
+   (an SSH session without locale variables): ncursesw needs it for wide characters. Only the
+   categories the app uses: LC_CTYPE (characters) and LC_TIME (strftime's %x); LC_ALL read the
+   files of twelve (#18). Messages, numbers and collation stay "C": the catalog is the app's own. */
 static inline int gc_setlocale_utf8(void) {
-    if (setlocale(LC_ALL, "") == NULL) setlocale(LC_ALL, "C");
+    if (setlocale(LC_CTYPE, "") == NULL) setlocale(LC_CTYPE, "C");
+    if (setlocale(LC_TIME, "") == NULL) setlocale(LC_TIME, "C");
     if (strcmp(nl_langinfo(CODESET), "UTF-8") != 0) setlocale(LC_CTYPE, "C.UTF-8");
     return strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 }

@@ -16,12 +16,16 @@ public final class Log: Sendable {
     /// Opens (creating) `fileName` in `stateDirectory`, creating the directory with mode 0700 or
     /// tightening an existing one to it.
     public init(stateDirectory: String, fileName: String = "guestcraft.log") throws {
-        try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        // mkdir and stat rather than FileManager's, which looked up the owner's user and group
+        // names (nsswitch.conf, /etc/passwd, /etc/group) on every start (#18).
+        if Glibc.mkdir(stateDirectory, 0o700) != 0, errno != EEXIST {
+            try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        }
         _ = Glibc.chmod(stateDirectory, 0o700)
         path = stateDirectory + "/" + fileName
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
-           size > Self.rotationSize {
+        var status = stat()
+        if stat(path, &status) == 0, Int(status.st_size) > Self.rotationSize {
             _ = Glibc.rename(path, path + ".1")
         }
         let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)

@@ -28,6 +28,9 @@ public final class NetworkStart: Sendable {
     }
 
     /// Lets the requests that waited go, and every later one at once. Safe to call often.
+    /// The waiting ones are submitted on another thread, in order: the app releases from its UI
+    /// thread right after the first frame, and the first submission loads libcurl (about 7 ms in
+    /// which no key would have been read).
     public func release() {
         let waiting = state.withLock { state -> [@Sendable () -> Void] in
             guard state.held else { return [] }
@@ -35,11 +38,23 @@ public final class NetworkStart: Sendable {
             defer { state.waiting.removeAll() }
             return state.waiting
         }
-        for submit in waiting { submit() }
+        guard !waiting.isEmpty else { return }
+        DispatchQueue.global(qos: .utility).async {
+            for submit in waiting { submit() }
+        }
     }
 
     /// Whether requests are being held.
     public var isHeld: Bool { state.withLock { $0.held } }
+
+    /// Returns when the network is released (at once when it is not held): work that only
+    /// prepares a request (reading the saved copy's ETag) waits here rather than take a core from
+    /// the first frame.
+    public func released() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            whenReleased { continuation.resume() }
+        }
+    }
 
     /// Runs `submit` now, or when the network is released.
     func whenReleased(_ submit: @escaping @Sendable () -> Void) {

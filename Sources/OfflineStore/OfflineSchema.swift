@@ -92,6 +92,29 @@ enum OfflineSchema {
         ) WITHOUT ROWID;
         CREATE INDEX outbox_sent_versions_by_age ON outbox_sent_versions (sent_at);
         """,
+        // Step 7: saved reads in a table with rowids, their body last (#18). The table had no
+        // rowid: its rows were the cells of its key's b-tree, and finding a row by its key
+        // compared whole records — the room list's 440 KB read from the file to find it, and once
+        // more to take its body (three times when the columns after the body were checked). Now
+        // the key finds the row through a small index, and the body is walked once, after the
+        // columns a read checks. The rows are kept, as they were.
+        """
+        CREATE TABLE saved_reads_by_rowid (
+            instance_key TEXT NOT NULL,
+            person_id TEXT NOT NULL,
+            workspace_id TEXT NOT NULL,
+            key TEXT NOT NULL,
+            saved_at INTEGER NOT NULL,
+            app_version TEXT NOT NULL,
+            body BLOB NOT NULL,
+            UNIQUE (instance_key, person_id, workspace_id, key)
+        );
+        INSERT INTO saved_reads_by_rowid (instance_key, person_id, workspace_id, key, saved_at, app_version, body)
+            SELECT instance_key, person_id, workspace_id, key, saved_at, app_version, body FROM saved_reads;
+        DROP TABLE saved_reads;
+        ALTER TABLE saved_reads_by_rowid RENAME TO saved_reads;
+        CREATE INDEX saved_reads_by_age ON saved_reads (saved_at);
+        """,
     ]
 
     /// The version a file has once every step ran.

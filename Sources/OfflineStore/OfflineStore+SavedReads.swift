@@ -54,13 +54,14 @@ extension OfflineStore {
     }
 
     /// The copy of read `key`, when one was saved by `appVersion` less than 72 hours before `now`.
+    /// Read on the store's reading connection: the last commit, without waiting for a write.
     public func savedRead(_ key: String, partition: Partition, now: Date,
                           appVersion: String) throws(OfflineStoreError) -> SavedRead? {
         let nowMs = OfflineTime.milliseconds(now)
         let oldest = OfflineTime.milliseconds(now.addingTimeInterval(-Self.savedReadLifetime))
         return try wrap {
-            guard let row = try db.queryFirst("""
-                SELECT body, saved_at FROM saved_reads
+            guard let row = try reader.queryFirst("""
+                SELECT saved_at, body FROM saved_reads
                 WHERE instance_key = ? AND person_id = ? AND workspace_id = ? AND key = ?
                   AND app_version = ? AND saved_at > ? AND saved_at <= ?
                 """, Self.values(partition) + [.text(key), .text(appVersion), .integer(oldest), .integer(nowMs)])

@@ -30,6 +30,11 @@ public final class OfflineStore: Sendable {
     public let recoveredDamage: DamagedDatabase?
 
     let db: Database
+    /// Saved reads' own connection, read-only (#18). In WAL mode a reader sees the last commit and
+    /// never waits for a writer: with one connection the start's first read waited behind the
+    /// generation's row and its three disk syncs. SQLite opens it at its first statement, on the
+    /// reading thread.
+    let reader: Database
     let observers = GenerationObservers()
 
     /// Opens (creating if needed) the store in `directory`, as of `now` (expired reads go).
@@ -50,6 +55,14 @@ public final class OfflineStore: Sendable {
             db = try Self.openPrepared(path: path, now: now, verify: false)
             recoveredDamage = DamagedDatabase(originalPath: path, movedTo: movedTo, reason: error)
         }
+        reader = try Self.openReader(path: path)
+    }
+
+    deinit {
+        // The reading connection first: SQLite copies the write-ahead log into the file (and
+        // deletes it) when the last connection closes, and a read-only one cannot.
+        reader.close()
+        db.close()
     }
 
     /// Opens the store in the state directory that `environment` names (see `StateDirectory`).
@@ -131,6 +144,19 @@ public final class OfflineStore: Sendable {
             try FilePermissions.tighten(file, to: 0o600)
         }
         return db
+    }
+
+    /// The reading connection of a file `openPrepared` opened (and migrated).
+    private static func openReader(path: String) throws(OfflineStoreError) -> Database {
+        do {
+            let reader = try Database(path: path, options: Database.Options(readOnly: true))
+            try reader.execute("PRAGMA cache_size = -\(Self.pageCacheKiB)")
+            return reader
+        } catch let error as SQLiteError {
+            throw .database(error)
+        } catch {
+            throw .database(SQLiteError(code: 1, message: "\(error)"))
+        }
     }
 
     private static func processIsAlive(_ pid: Int64) -> Bool {

@@ -208,6 +208,18 @@ public final class Database: @unchecked Sendable {
         locked { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
     }
 
+    /// The pages this connection has had to read from the file since it opened (its page cache's
+    /// misses, `SQLITE_DBSTATUS_CACHE_MISS`): how tests see that a read walked a long value once.
+    public var cacheMisses: Int {
+        locked {
+            var current: Int32 = 0
+            var highest: Int32 = 0
+            guard let handle, sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_MISS, &current, &highest, 0) == SQLITE_OK
+            else { return 0 }
+            return Int(current)
+        }
+    }
+
     /// The SQLite library version, e.g. "3.40.1".
     public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
 

@@ -1,5 +1,6 @@
 import Foundation
-import HTTPClient
+@testable import HTTPClient
+import Locking
 import Testing
 
 /// #18: while the app holds the network (its start, until the first frame), requests wait on no
@@ -31,5 +32,44 @@ import Testing
         let answer = try await client.send(HTTPRequest(url: server.url("/late")))
         #expect(answer.status == 200)
         #expect(!start.isHeld)
+    }
+
+    /// The release is the app's first frame's (on the UI thread): the requests that waited are
+    /// submitted elsewhere — the first loads libcurl and its thirty libraries, about 7 ms in which
+    /// the screen answered no key (#18).
+    @Test func theWaitingRequestsAreSubmittedOffTheReleasingThread() {
+        let start = NetworkStart()
+        start.hold(atMost: .seconds(30))
+        let submitted = DispatchSemaphore(value: 0)
+        let submitter = Locked<pthread_t?>(nil)
+        start.whenReleased {
+            submitter.withLock { $0 = pthread_self() }
+            submitted.signal()
+        }
+        let releaser = pthread_self()
+        start.release()
+        #expect(submitted.wait(timeout: .now() + 30) == .success)
+        let thread = submitter.withLock { $0 }
+        #expect(thread != nil)
+        if let thread { #expect(pthread_equal(thread, releaser) == 0) }
+    }
+
+    /// What prepares a request (the fetch of a saved list reads its ETag: the whole saved list)
+    /// waits for the release too, rather than take a core from the first frame (#18).
+    @Test func workWaitingForTheReleaseGoesOnlyAfterIt() async throws {
+        let start = NetworkStart()
+        start.hold(atMost: .seconds(30))
+        let done = Locked(false)
+        let waiter = Task {
+            await start.released()
+            done.withLock { $0 = true }
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(done.withLock { $0 } == false)
+        start.release()
+        await waiter.value
+        #expect(done.withLock { $0 })
+        // Not held: no wait.
+        await start.released()
     }
 }

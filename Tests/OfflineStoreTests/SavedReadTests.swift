@@ -10,7 +10,46 @@ import TestSupport
         let dir = try TemporaryDirectory()
         let store = try OfflineStore(directory: dir.url, now: t0)
         #expect(try store.db.queryValue("PRAGMA cache_size")?.int == -OfflineStore.pageCacheKiB)
+        #expect(try store.reader.queryValue("PRAGMA cache_size")?.int == -OfflineStore.pageCacheKiB)
         #expect(OfflineStore.pageCacheKiB <= 512)
+    }
+
+    /// A saved read walks its body's pages once (#18). In the table without rowids, finding the row
+    /// by its key compared whole records and the columns the read checks came after the body, so
+    /// the room list's 440 KB were read from the file three times before the first frame (the page
+    /// cache holds 256 KiB).
+    @Test func aSavedReadReadsItsBodysPagesOnce() throws {
+        let dir = try TemporaryDirectory()
+        do {
+            let store = try OfflineStore(directory: dir.url, now: t0)
+            let generation = try store.beginGeneration(desk)
+            let body = Data(repeating: UInt8(ascii: "r"), count: 400_000)
+            try store.saveRead("units", body: body, partition: desk, generation: generation, now: t0, appVersion: "1.0")
+            try store.checkpoint()
+        }
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let before = store.reader.cacheMisses
+        #expect(try store.savedRead("units", partition: desk, now: t0, appVersion: "1.0")?.body.count == 400_000)
+        let pages = 400_000 / 4096
+        let read = store.reader.cacheMisses - before
+        #expect(read >= pages)
+        #expect(read < pages + pages / 4)
+    }
+
+    /// Saved reads have a connection of their own (#18): a read sees the last commit and never
+    /// waits behind a write — at the start, the generation's row and its disk syncs held the first
+    /// frame's read back.
+    @Test func aSavedReadDoesNotWaitForAWriteInProgress() throws {
+        let dir = try TemporaryDirectory()
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let generation = try store.beginGeneration(desk)
+        try store.saveRead("units", body: Data("old".utf8), partition: desk, generation: generation, now: t0, appVersion: "1.0")
+        let duringWrite = try store.db.transaction {
+            try store.db.run("UPDATE saved_reads SET body = x'6e6577'")
+            return try store.savedRead("units", partition: desk, now: t0, appVersion: "1.0")
+        }
+        #expect(duringWrite?.body == Data("old".utf8))
+        #expect(try store.savedRead("units", partition: desk, now: t0, appVersion: "1.0")?.body == Data("new".utf8))
     }
 
     /// The app's exit empties the write-ahead log (#18): a process that did not close the file

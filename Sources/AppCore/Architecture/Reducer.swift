@@ -30,7 +30,10 @@ public struct Reduce<State, Action: Sendable>: Reducer {
 /// A child talks to its parent through a `delegate` case of its own actions, returned as
 /// `.send(.delegate(…))`; the parent reads it as `.child(.delegate(…))` in its own reducer.
 public struct Scope<Parent, ParentAction: Sendable, Child: Reducer>: Reducer {
-    let state: WritableKeyPath<Parent, Child.State>
+    /// Runs its argument on the child's state inside the parent's.
+    public typealias Slice = (inout Parent, (inout Child.State) -> Effect<Child.Action>) -> Effect<Child.Action>
+
+    let slice: Slice
     let extract: (ParentAction) -> Child.Action?
     let embed: @Sendable (Child.Action) -> ParentAction
     let child: Child
@@ -41,7 +44,17 @@ public struct Scope<Parent, ParentAction: Sendable, Child: Reducer>: Reducer {
                 action embed: @escaping @Sendable (Child.Action) -> ParentAction,
                 extract: @escaping (ParentAction) -> Child.Action?,
                 child: Child) {
-        self.state = state
+        self.init(slice: { parent, body in body(&parent[keyPath: state]) }, action: embed, extract: extract, child: child)
+    }
+
+    /// The same with the slice written out, `{ parent, body in body(&parent.tasks) }`: a key path
+    /// literal is built by the runtime from its mangled names the first time it runs (about
+    /// 150,000 instructions each, #18), which a scope on the first frame's path does not need.
+    public init(slice: @escaping Slice,
+                action embed: @escaping @Sendable (Child.Action) -> ParentAction,
+                extract: @escaping (ParentAction) -> Child.Action?,
+                child: Child) {
+        self.slice = slice
         self.extract = extract
         self.embed = embed
         self.child = child
@@ -49,7 +62,7 @@ public struct Scope<Parent, ParentAction: Sendable, Child: Reducer>: Reducer {
 
     public func reduce(into parent: inout Parent, action: ParentAction) -> Effect<ParentAction> {
         guard let childAction = extract(action) else { return .none }
-        return child.reduce(into: &parent[keyPath: state], action: childAction).map(embed)
+        return slice(&parent) { child.reduce(into: &$0, action: childAction) }.map(embed)
     }
 }
 

@@ -1,6 +1,7 @@
 import AppCore
 import Catalog
 import Foundation
+import HTTPClient
 import GuestCraftAPI
 import InstanceClient
 import OfflineStore
@@ -123,6 +124,9 @@ struct LiveWork: Sendable {
         _ call: @Sendable (ETag?) async throws -> ReadAnswer<Value>
     ) async -> ReadResult<Value> {
         do {
+            // The request waits for the app's first frame (`NetworkStart`); reading the saved
+            // copy's ETag (the whole saved list) waits with it, not beside that frame (#18).
+            await NetworkStart.app.released()
             var answer = try await call(savedETag(key, as: Value.self))
             var savedCopy: SavedCopy<Value>?
             if case .notModified = answer {

@@ -1,5 +1,6 @@
 import Catalog
 import GuestCraftAPI
+import Locking
 
 /// A mark beside a room's status: a change of this device not yet at the instance.
 public enum RoomMark: Sendable, Equatable {
@@ -79,16 +80,22 @@ struct RoomNumberKey: Comparable, Sendable, Equatable {
     let text: String
 
     init(_ text: String) {
-        // The leading ASCII digits, read on the bytes (a grapheme walk cost more than the sort).
+        // The leading ASCII digits, read on the bytes (a grapheme walk cost more than the sort;
+        // the view's iterator twice what its contiguous bytes cost, #18).
+        number = text.utf8.withContiguousStorageIfAvailable(Self.leadingNumber) ?? Self.leadingNumber(Array(text.utf8))
+        self.text = text
+    }
+
+    /// The number the leading ASCII digits make; `Int.max` without digits or past 15 of them.
+    private static func leadingNumber<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int {
         var value = 0
         var digits = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
             digits += 1
             if digits <= 15 { value = value * 10 + Int(byte - UInt8(ascii: "0")) }
         }
-        number = digits == 0 || digits > 15 ? Int.max : value
-        self.text = text
+        return digits == 0 || digits > 15 ? Int.max : value
     }
 
     static func < (a: Self, b: Self) -> Bool { (a.number, a.text) < (b.number, b.text) }
@@ -115,23 +122,37 @@ public struct RoomList: Sendable, Equatable {
     public init(units: [RoomUnit], filter: RoomFilter = RoomFilter(),
                 marks: (RoomUnit) -> (HousekeepingStatus?, RoomMark) = { _ in (nil, .none) },
                 changed: (RoomEntry) -> Bool = { _ in false }) {
-        // Sorted by index, so the rooms themselves are moved once.
+        // Sorted by index, so the rooms themselves are moved once; an instance's list usually
+        // comes in order already, and then it is not sorted again (#18).
         let keys = units.map { RoomNumberKey($0.number) }
-        rooms = units.indices.sorted { keys[$0] < keys[$1] }.map { index in
+        let inOrder = keys.indices.dropFirst().allSatisfy { !(keys[$0] < keys[$0 - 1]) }
+        let order = inOrder ? Array(units.indices) : units.indices.sorted { keys[$0] < keys[$1] }
+        rooms = order.map { index in
             let unit = units[index]
             let (shown, mark) = marks(unit)
             var entry = RoomEntry(unit: unit, shown: shown, mark: mark)
             entry.changed = changed(entry)
             return entry
         }
-        indexByID = Dictionary(rooms.enumerated().map { ($1.unit.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var indexByID: [UnitID: Int] = [:]
+        indexByID.reserveCapacity(rooms.count)
+        // One hash a room: the first of a repeated id keeps its place.
+        for (index, entry) in rooms.enumerated() {
+            if let first = indexByID.updateValue(index, forKey: entry.unit.id) { indexByID[entry.unit.id] = first }
+        }
+        self.indexByID = indexByID
         floors = Array(Set(rooms.map(\.unit.floor))).sorted()
-        numberWidth = max(3, rooms.map { DisplayWidth.of(InertText.sanitize($0.unit.number)) }.max() ?? 3)
+        numberWidth = max(3, rooms.map { Self.width(ofNumber: $0.unit.number) }.max() ?? 3)
         self.filter = filter
         refilter()
     }
 
     public var isEmpty: Bool { rooms.isEmpty }
+
+    /// The columns a room number takes on screen (as its row draws it, sanitized).
+    private static func width(ofNumber number: String) -> Int {
+        InertText.isPlainASCII(number) ? number.utf8.count : DisplayWidth.of(InertText.sanitize(number))
+    }
 
     /// The index in `rooms` of a room.
     public func index(of id: UnitID) -> Int? { indexByID[id] }
@@ -166,9 +187,11 @@ public struct RoomList: Sendable, Equatable {
     /// The rows of the visible rooms, made as a frame draws them.
     public var lazyRows: LazyRows {
         let (rooms, visible, width, indexByID) = (self.rooms, self.visible, numberWidth, self.indexByID)
+        // One set of labels for every row these make (#18: made again for each row, the catalog
+        // was asked for six labels a row).
+        let labels = Locked(RowLabels())
         return LazyRows(count: visible.count, row: { position in
-            var labels = RowLabels()
-            return Self.row(rooms[visible[position]], numberWidth: width, labels: &labels)
+            labels.withLock { Self.row(rooms[visible[position]], numberWidth: width, labels: &$0) }
         }, position: { id in
             Self.unitID(of: id).flatMap { indexByID[$0] }.flatMap { Self.binarySearch(visible, $0) }
         })

@@ -196,23 +196,23 @@ public struct WorkTabs: Reducer {
     }
 
     private var today: Scope<State, Action, TodayTab> {
-        Scope(state: \.today, action: Action.today,
+        Scope(slice: { state, body in body(&state.today) }, action: Action.today,
               extract: { if case .today(let a) = $0 { a } else { nil } }, child: TodayTab(clients: environment.today))
     }
 
     private var search: Scope<State, Action, SearchTab> {
-        Scope(state: \.search, action: Action.search,
+        Scope(slice: { state, body in body(&state.search) }, action: Action.search,
               extract: { if case .search(let a) = $0 { a } else { nil } }, child: SearchTab(clients: environment.search))
     }
 
     private var housekeeping: Scope<State, Action, HousekeepingTab> {
-        Scope(state: \.housekeeping, action: Action.housekeeping,
+        Scope(slice: { state, body in body(&state.housekeeping) }, action: Action.housekeeping,
               extract: { if case .housekeeping(let a) = $0 { a } else { nil } },
               child: HousekeepingTab(clients: environment.housekeeping))
     }
 
     private var tasks: Scope<State, Action, TasksTab> {
-        Scope(state: \.tasks, action: Action.tasks,
+        Scope(slice: { state, body in body(&state.tasks) }, action: Action.tasks,
               extract: { if case .tasks(let a) = $0 { a } else { nil } }, child: TasksTab(clients: environment.tasks))
     }
 

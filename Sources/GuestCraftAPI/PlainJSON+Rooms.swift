@@ -6,25 +6,35 @@ extension PlainJSON.Reader {
     /// A room as `UnitList`'s `units` hold it; unknown members are read and ignored, as
     /// JSONDecoder ignores them.
     mutating func roomUnit() -> RoomUnit? {
-        var id: String?, number: String?, typeID: String?, typeName: String?, occupancy: String?
-        var status: String?, updatedAt: Instant?, floor: Int?, version: Int?
-        let read = members { key, reader in
-            switch Key(key) {
+        var id: String?, number: String?, typeID: String?, typeName: String?, occupancy: Occupancy?
+        var status: HousekeepingStatus?, updatedAt: Instant?, floor: Int?, version: Int?
+        var keys = KeysSeen()
+        let read = membersCheckedByCaller { bytes, reader in
+            let key = Key(bytes)
+            guard keys.isNew(key, bytes) else { return false }
+            switch key {
             case .id: id = reader.stringValue(); return id != nil
             case .number: number = reader.stringValue(); return number != nil
             case .floor: floor = reader.integerValue(); return floor != nil
-            case .occupancy: occupancy = reader.stringValue(); return occupancy != nil
-            case .housekeepingStatus: status = reader.stringValue(); return status != nil
+            case .occupancy:
+                occupancy = reader.rawString().flatMap { raw in reader.recentOccupancies.value(raw, make: Self.openValue) }
+                return occupancy != nil
+            case .housekeepingStatus:
+                status = reader.rawString().flatMap { raw in reader.recentStatuses.value(raw, make: Self.openValue) }
+                return status != nil
             case .housekeepingVersion: version = reader.integerValue(); return version != nil
             case .housekeepingUpdatedAt:
                 // From the bytes: an instant is ASCII, so no String is made for it.
                 updatedAt = reader.rawString().flatMap { Instant(rfc3339: $0) }
                 return updatedAt != nil
             case .roomType:
-                return reader.members { key, reader in
-                    switch Key(key) {
-                    case .id: typeID = reader.stringValue(); return typeID != nil
-                    case .name: typeName = reader.stringValue(); return typeName != nil
+                var typeKeys = KeysSeen()
+                return reader.membersCheckedByCaller { bytes, reader in
+                    let key = Key(bytes)
+                    guard typeKeys.isNew(key, bytes) else { return false }
+                    switch key {
+                    case .id: typeID = reader.recentString(); return typeID != nil
+                    case .name: typeName = reader.recentString(); return typeName != nil
                     default: return reader.skipValue()
                     }
                 }
@@ -35,9 +45,26 @@ extension PlainJSON.Reader {
               let version, let updatedAt else { return nil }
         return RoomUnit(id: UnitID(rawValue: id), number: number,
                         roomType: RoomTypeRef(id: RoomTypeID(rawValue: typeID), name: typeName),
-                        floor: floor, occupancy: Occupancy(rawValue: occupancy),
-                        housekeepingStatus: HousekeepingStatus(rawValue: status),
+                        floor: floor, occupancy: occupancy,
+                        housekeepingStatus: status,
                         housekeepingVersion: version, housekeepingUpdatedAt: updatedAt)
+    }
+
+    /// The value of an open vocabulary whose wire string is `raw`: a known case when one has
+    /// these bytes, else `unknown`, as `init(rawValue:)` makes it.
+    static func openValue<Value: OpenEnumeration>(_ raw: UnsafeBufferPointer<UInt8>) -> Value? {
+        for known in Value.knownCases {
+            var rawValue = known.rawValue
+            let same = rawValue.withUTF8 { $0.count == raw.count && (raw.count == 0 || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0) }
+            if same { return known }
+        }
+        return Value(unknownValue: String(decoding: raw, as: UTF8.self))
+    }
+
+    /// A string value the document repeats (a room's type), made once for equal bytes.
+    mutating func recentString() -> String? {
+        guard let raw = rawString() else { return nil }
+        return recentStrings.value(raw) { String(decoding: $0, as: UTF8.self) }
     }
 
     mutating func unitList() -> UnitList? {
@@ -158,8 +185,29 @@ extension PlainJSON.Reader {
         return nil
     }
 
+    /// The keys of one object seen so far: a bit for each known one, the bytes of the others
+    /// (a repeated key leaves the plain subset, as in `members`).
+    struct KeysSeen {
+        private var known: UInt16 = 0
+        private var others: [UnsafeBufferPointer<UInt8>] = []
+
+        mutating func isNew(_ key: Key, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard key == .other else {
+                let bit = UInt16(1) << key.rawValue
+                defer { known |= bit }
+                return known & bit == 0
+            }
+            for seen in others where seen.count == bytes.count
+                && (bytes.count == 0 || memcmp(seen.baseAddress!, bytes.baseAddress!, bytes.count) == 0) {
+                return false
+            }
+            others.append(bytes)
+            return true
+        }
+    }
+
     /// The member names a room list uses, matched on the bytes (no String is made for a key).
-    enum Key {
+    enum Key: Int {
         case id, number, name, floor, occupancy, roomType, housekeepingStatus, housekeepingVersion
         case housekeepingUpdatedAt, businessDate, units, other
 

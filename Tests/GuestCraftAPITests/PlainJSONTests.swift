@@ -225,4 +225,41 @@ struct PlainTodayTests {
         #expect(TodayOverview(plainJSON: Data(text.utf8)) == nil)
         #expect((try? JSONDecoder().decode(TodayOverview.self, from: Data(text.utf8))) == nil)
     }
+
+    /// The word-at-a-time scan of a string's plain run finds the same byte as a byte-by-byte
+    /// one, for every kind of byte at every place in a word and across words (#18).
+    @Test func thePlainRunScanFindsWhatAByteScanFinds() {
+        func reference(_ bytes: [UInt8], _ from: Int) -> Int {
+            var at = from
+            while at < bytes.count {
+                let byte = bytes[at]
+                if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { return at }
+                at += 1
+            }
+            return bytes.count
+        }
+        let specials: [UInt8] = [0x22, 0x5C, 0x00, 0x1F, 0x80, 0xC3, 0xFF, 0x21, 0x23, 0x5B, 0x5D, 0x20, 0x7F, 0x01]
+        for length in 0...19 {
+            for position in 0..<max(length, 1) {
+                for special in specials {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    if position < length { bytes[position] = special }
+                    for from in 0...length {
+                        let found = bytes.withUnsafeBufferPointer { PlainJSON.Reader.plainEnd($0, from: from) }
+                        #expect(found == reference(bytes, from), "length \(length), \(special) at \(position), from \(from)")
+                    }
+                }
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                Bool.random(using: &generator) ? UInt8.random(in: 0x20...0x7E, using: &generator)
+                                               : UInt8.random(in: 0...255, using: &generator)
+            }
+            let from = Int.random(in: 0...bytes.count, using: &generator)
+            let found = bytes.withUnsafeBufferPointer { PlainJSON.Reader.plainEnd($0, from: from) }
+            #expect(found == reference(bytes, from))
+        }
+    }
 }

@@ -19,16 +19,29 @@ import Testing
                           reducer: SampleShell(environment: .init(clock: .live)))
         let driver = NCursesDriver(options: .fromEnvironment(environment))
         let outcome: String
+        // The write calls of this thread (the only one that writes to the terminal) before each
+        // frame was handed on: their differences are the writes each frame took.
+        var writes: [Int] = [Self.writeCalls()]
         do {
             let reason = try TerminalApp.run(store: store, view: SampleShell.view, input: SampleShell.action(for:),
-                                             shouldQuit: \.quitRequested, driver: driver)
+                                             shouldQuit: \.quitRequested, driver: driver,
+                                             onFrame: { _ in writes.append(Self.writeCalls()) })
             outcome = "\(reason)"
         } catch let error as TerminalError {
             outcome = error.message
         }
         if let path = environment["GUESTCRAFT_TUI_E2E_RESULT"] {
             try outcome.write(toFile: path, atomically: true, encoding: .utf8)
+            let perFrame = zip(writes.dropFirst(), writes).map { String($0 - $1) }
+            try perFrame.joined(separator: " ").write(toFile: path + ".writes", atomically: true, encoding: .utf8)
         }
+    }
+
+    /// `syscw` of /proc/thread-self/io: the write system calls this thread made.
+    static func writeCalls() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/thread-self/io", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("syscw:") }) else { return -1 }
+        return Int(line.dropFirst("syscw:".count).trimmingCharacters(in: .whitespaces)) ?? -1
     }
 
     func childCommand(term: String, result: String) throws -> String {
@@ -88,5 +101,11 @@ import Testing
         #expect(try await tmux.waitFor { _ in (try? tmux.paneDead()) == true })
         #expect(try String(contentsOfFile: result, encoding: .utf8) == "quit")
         #expect(!(try tmux.screen().contains { $0.contains("Sample row") }), "endwin gave the screen back")
+        // A frame goes to the terminal in one write, two when longer than curses' buffer, not a
+        // line at a time (#18; the first includes the start's own writes).
+        defer { try? FileManager.default.removeItem(atPath: result + ".writes") }
+        let perFrame = try String(contentsOfFile: result + ".writes", encoding: .utf8).split(separator: " ").compactMap { Int($0) }
+        #expect(perFrame.count >= 6, "frames: \(perFrame)")
+        #expect(perFrame.dropFirst().allSatisfy { $0 >= 0 && $0 <= 2 }, "writes per frame: \(perFrame)")
     }
 }

@@ -77,6 +77,18 @@ public final class NCursesDriver: TerminalDriver {
         }
         _ = define_key("\u{1B}[200~", gc_key_paste_begin())
         _ = define_key("\u{1B}[201~", gc_key_paste_end())
+        // Until curses has once been left and resumed, it writes after every cursor move it makes
+        // ("the screen has not been initialized": ncurses 6's `_nc_mvcur` flushes while its
+        // `_endwin` is still `ewInitial`), so every frame went to the terminal a line at a time —
+        // fifty writes for a screen of rooms, each a wake-up of the terminal and a chance for it
+        // to show half a frame. Leaving and resuming here, before anything is drawn, makes every
+        // frame one write (or two where it is longer than curses' buffer) (#18). Before the title:
+        // leaving the alternate screen gives the title before back (xterm's title stack).
+        _ = endwin()
+        _ = refresh()
+        // The first frame paints the cleared screen whole, as it did before: curses' line-by-line
+        // comparison and scroll hashing have nothing to compare with yet.
+        _ = clearok(gc_stdscr(), true)
         writeToTerminal("\u{1B}[?2004h")
         setTitle()
         log?.write("terminal started: TERM=\(term), colour \(palette?.usesColor == true ? "on" : "off")")

@@ -86,9 +86,10 @@ extension OfflineStore {
     }
 
     /// Every entry of `partition`, held ones included, in id (submission) order.
+    /// Read on the reading connection: the last commit, without waiting for a write (#18).
     public func pendingEntries(_ partition: Partition) throws(OfflineStoreError) -> [OutboxEntry] {
         try wrap {
-            try db.query("SELECT \(Self.entryColumns) FROM outbox_entries WHERE \(Self.inPartition) ORDER BY id",
+            try reader.query("SELECT \(Self.entryColumns) FROM outbox_entries WHERE \(Self.inPartition) ORDER BY id",
                          Self.values(partition)).map(Self.entry)
         }
     }
@@ -253,9 +254,10 @@ extension OfflineStore {
         }
     }
 
+    /// Read on the reading connection, like `pendingEntries`.
     private func counts(where condition: String, _ parameters: [SQLValue]) throws(OfflineStoreError) -> OutboxCounts {
         try wrap {
-            guard let row = try db.queryFirst("""
+            guard let row = try reader.queryFirst("""
                 SELECT coalesce(sum(held_reason IS NULL), 0) AS to_send,
                        coalesce(sum(held_reason IS NOT NULL), 0) AS to_review,
                        coalesce(sum(held_reason IS NULL AND outcome_unknown != 0), 0) AS unknown

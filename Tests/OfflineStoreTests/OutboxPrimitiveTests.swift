@@ -120,4 +120,24 @@ import TestSupport
         #expect(summary.allSatisfy { $0.counts == OutboxCounts(toSend: 1, toReview: 0, outcomeUnknown: 0) })
         #expect(try store.outboxCounts(instanceKey: "inst-1").toSend == 2)
     }
+
+    /// The outbox's pending list and counts are read on the store's reading connection (#18):
+    /// the start's saved list waited for them, and they waited behind the generation's row and
+    /// its disk syncs. A read sees the last commit, never a write still open.
+    @Test func pendingEntriesAndCountsDoNotWaitForAWriteInProgress() throws {
+        let dir = try TemporaryDirectory()
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let generation = try store.beginGeneration(desk)
+        _ = try store.enqueue(operation: "op", subject: "unit:101", payload: Data("{}".utf8), partition: desk,
+                              generation: generation, now: t0)
+        let (entries, counts) = try store.db.transaction {
+            try store.db.run("DELETE FROM outbox_entries")
+            return (try store.pendingEntries(desk), try store.outboxCounts(desk))
+        }
+        #expect(entries.count == 1)
+        #expect(counts.toSend == 1)
+        #expect(try store.pendingEntries(desk).isEmpty)
+        #expect(try store.outboxCounts(desk).toSend == 0)
+    }
 }
+

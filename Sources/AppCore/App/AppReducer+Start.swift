@@ -13,16 +13,23 @@ extension AppReducer {
         let lock = environment.lock
         return .merge(
             .run { send in
-                let loaded = await preferences.load()
-                let list = await instances.list()
+                // Three reads of three files, side by side: one after another, with the clean-up
+                // between them, they were the longest wait before the first screen's saved read (#18).
+                async let loading = preferences.load()
+                async let listing = instances.list()
+                async let pinning = lock.accountsWithPIN()
+                let (loaded, list, pinned) = await (loading, listing, pinning)
+                var accounts: Set<Account>?
                 if case .success(let summaries) = list {
-                    // Finish a deletion cut short: drop what accounts without a session keep.
-                    let accounts = summaries.flatMap { summary in
+                    accounts = Set(summaries.flatMap { summary in
                         summary.sessions.map { Account(instanceKey: summary.instance.key, personID: $0.user.id.rawValue) }
-                    }
-                    await offline.retainAccounts(Set(accounts))
+                    })
                 }
-                send(.startLoaded(list, loaded, pins: await lock.accountsWithPIN()))
+                // Only an account with a session keeps its PIN: the clean-up deletes the others'.
+                send(.startLoaded(list, loaded, pins: accounts.map { pinned.intersection($0) } ?? pinned))
+                // Finish a deletion cut short: drop what accounts without a session keep. After the
+                // start is on its way — it touches no account with a session, so no screen.
+                if let accounts { await offline.retainAccounts(accounts) }
             },
             .run(id: Self.newsID) { send in
                 for await item in news() { send(.outboxNews(item)) }

@@ -70,6 +70,26 @@ extension OfflineStore {
         }
     }
 
+    /// Of the reads `keys`, the one saved last that `savedRead` would answer (by `appVersion`,
+    /// less than 72 hours before `now`): which list a start will most likely open (#18). Its body
+    /// is not read.
+    public func newestSavedKey(among keys: [String], partition: Partition, now: Date,
+                               appVersion: String) throws(OfflineStoreError) -> String? {
+        guard !keys.isEmpty else { return nil }
+        let nowMs = OfflineTime.milliseconds(now)
+        let oldest = OfflineTime.milliseconds(now.addingTimeInterval(-Self.savedReadLifetime))
+        let marks = Array(repeating: "?", count: keys.count).joined(separator: ", ")
+        return try wrap {
+            try reader.queryValue("""
+                SELECT key FROM saved_reads
+                WHERE instance_key = ? AND person_id = ? AND workspace_id = ? AND key IN (\(marks))
+                  AND app_version = ? AND saved_at > ? AND saved_at <= ?
+                ORDER BY saved_at DESC LIMIT 1
+                """, Self.values(partition) + keys.map { .text($0) }
+                    + [.text(appVersion), .integer(oldest), .integer(nowMs)])?.string
+        }
+    }
+
     /// Deletes the copy of read `key` (a 403: the person may no longer see it).
     public func deleteRead(_ key: String, partition: Partition) throws(OfflineStoreError) {
         try wrap {

@@ -47,6 +47,9 @@ do {
     exit(2)
 }
 
+// The full screen's first frame waits for its saved list: read it ahead, beside the start (#18).
+if command.isFullScreen { services.prefetchOpeningList() }
+
 // A damaged offline file was moved aside: the full screen says so on its first screen, the
 // other commands on standard error.
 let damagedOfflineFile = services.offline.recoveredDamage?.movedTo

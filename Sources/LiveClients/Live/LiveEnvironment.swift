@@ -232,12 +232,16 @@ extension OfflineClient {
         OfflineClient(
             newGeneration: { GenerationID(rawValue: IdempotencyKey.random()) },
             beginGeneration: { partition, id in
-                do { return .success(try store.beginGeneration(partition, id: id)) } catch {
-                    return .failure(StorageFailure("\(error)"))
+                await OffThePool.run {
+                    do { return .success(try store.beginGeneration(partition, id: id)) } catch {
+                        return .failure(StorageFailure("\(error)"))
+                    }
                 }
             },
             endGeneration: { generation in
-                do { try store.endGenerations(.generation(generation)) } catch { log.write("generation end: \(error)") }
+                await OffThePool.run {
+                    do { try store.endGenerations(.generation(generation)) } catch { log.write("generation end: \(error)") }
+                }
             },
             forgetAccount: { account in
                 do { return .success(try store.forgetAccount(account).outboxEntries) } catch {
@@ -251,16 +255,21 @@ extension OfflineClient {
                 (try? store.outboxCounts(account: account)) ?? .zero
             },
             retainAccounts: { accounts in
-                do { try pins.retain(accounts) } catch { log.write("start: PIN clean-up failed: \(error)") }
-                do {
-                    let forgotten = try store.retainAccounts(accounts)
-                    if forgotten.outboxEntries + forgotten.savedReads > 0 {
-                        log.write("start: deleted \(forgotten.savedReads) saved reads and \(forgotten.outboxEntries) changes of accounts without a session")
-                    }
-                } catch {
-                    log.write("start: clean-up failed: \(error)")
-                }
+                await OffThePool.run { retain(accounts, store: store, pins: pins, log: log) }
             })
+    }
+
+    /// The start-up clean-up (`retainAccounts`): PINs, then what the store keeps.
+    private static func retain(_ accounts: Set<Account>, store: OfflineStore, pins: PINStore, log: DeviceServices.Log) {
+        do { try pins.retain(accounts) } catch { log.write("start: PIN clean-up failed: \(error)") }
+        do {
+            let forgotten = try store.retainAccounts(accounts)
+            if forgotten.outboxEntries + forgotten.savedReads > 0 {
+                log.write("start: deleted \(forgotten.savedReads) saved reads and \(forgotten.outboxEntries) changes of accounts without a session")
+            }
+        } catch {
+            log.write("start: clean-up failed: \(error)")
+        }
     }
 }
 

@@ -28,6 +28,8 @@ public final class LiveServices: Sendable {
     let faultPhotos = FaultPhotoStore()
     /// The accounts' lock PINs, hashed (`pins`).
     let pins: PINStore
+    /// The start's saved list, read ahead (`prefetchOpeningList`).
+    let prefetch = SavedReadPrefetch()
     /// The device's lock settings: the system-wide file's, then `GUESTCRAFT_LOCK_IDLE_SECONDS`
     /// (the command line's `--lock-idle-seconds` is applied by the app's command).
     let lockPolicy: LockPolicy
@@ -132,6 +134,13 @@ public final class LiveServices: Sendable {
         let log = self.log
         return InstanceClient(session: session, http: http, logger: { log.write($0.description) },
                               onUnauthorized: credentials.forgetOnUnauthorized)
+    }
+
+    /// Reads the list the full screen will most likely open with, on another thread while the
+    /// app opens (#18; `SavedReadPrefetch`).
+    public func prefetchOpeningList() {
+        let preferences = self.preferences
+        prefetch.start(preferences: { preferences.load() }, store: offline)
     }
 
     /// The preferences file beside the credentials.

@@ -10,7 +10,7 @@ extension LiveWork {
     var today: TodayEnvironment {
         let work = self
         return TodayEnvironment(
-            savedToday: { work.saved(work.todayKey, as: TodayOverview.self)?.copy },
+            savedToday: { await work.savedOpening(work.todayKey, as: TodayOverview.self)?.copy },
             fetchToday: {
                 await work.fetch(work.todayKey, as: TodayOverview.self) { etag in
                     try await work.client.today(property: work.property, ifNoneMatch: etag)

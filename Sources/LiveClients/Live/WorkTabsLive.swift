@@ -37,7 +37,7 @@ struct LiveWork: Sendable {
     var housekeeping: HousekeepingEnvironment {
         let work = self
         return HousekeepingEnvironment(
-            savedUnits: { work.saved(work.unitsKey, as: UnitList.self)?.copy },
+            savedUnits: { await work.savedOpening(work.unitsKey, as: UnitList.self)?.copy },
             fetchUnits: {
                 await work.fetch(work.unitsKey, as: UnitList.self) { etag in
                     try await work.client.units(property: work.property, ifNoneMatch: etag)
@@ -63,7 +63,7 @@ struct LiveWork: Sendable {
     var tasks: TasksEnvironment {
         let work = self
         return TasksEnvironment(
-            savedTasks: { work.saved(work.tasksKey, as: TaskList.self)?.copy },
+            savedTasks: { await work.savedOpening(work.tasksKey, as: TaskList.self)?.copy },
             fetchTasks: {
                 await work.fetch(work.tasksKey, as: TaskList.self) { etag in
                     try await work.client.tasks(property: work.property, assignedToMe: true, ifNoneMatch: etag)
@@ -91,7 +91,8 @@ struct LiveWork: Sendable {
 
     var unitsKey: String { LiveWork.unitsKey(property) }
     func unitKey(_ id: UnitID) -> String { "units.get/" + property.rawValue + "/" + id.rawValue }
-    var tasksKey: String { "tasks.list.me/" + property.rawValue }
+    var tasksKey: String { LiveWork.tasksKey(property) }
+    static func tasksKey(_ property: PropertyID) -> String { "tasks.list.me/" + property.rawValue }
     /// Today of the property (`today.get`), saved like the lists; the downtime report reads it.
     var todayKey: String { LiveWork.todayKey(property) }
     static func todayKey(_ property: PropertyID) -> String { "today.get/" + property.rawValue }
@@ -103,6 +104,16 @@ struct LiveWork: Sendable {
               let body = SavedAnswer<Value>.decode(read.body)
         else { return nil }
         return (SavedCopy(value: body.value, savedAt: read.savedAt), body.etag.map(ETag.init))
+    }
+
+    /// A work tab's opening list: the copy the start read ahead (`SavedReadPrefetch`) when it is
+    /// this one, else the store's.
+    func savedOpening<Value: Codable & Sendable & Equatable>(_ key: String, as: Value.Type) async
+        -> (copy: SavedCopy<Value>, etag: ETag?)? {
+        if let prefetched = await services.prefetch.take(key, partition: context.partition, as: Value.self) {
+            return prefetched
+        }
+        return saved(key, as: Value.self)
     }
 
     /// The ETag saved with a read, from the head of its body (the value is not read); a body

@@ -1,0 +1,139 @@
+import AppCore
+import ClientModel
+import Foundation
+import GuestCraftAPI
+import Locking
+import OfflineStore
+
+/// The start's saved list, read and decoded before the app asks for it (#18).
+///
+/// The first frame of a work screen waits for its saved list (Housekeeping's 2,000 rooms: half a
+/// megabyte of JSON), and the app can ask for it only once the preferences, the saved instances
+/// and the PIN file have been read and the instance opened. The list the start will ask for is
+/// known sooner: the preferences name the account and property opened last, and of the lists a
+/// work tab opens with (Today, the rooms, my tasks) the one saved last is the one that tab
+/// refreshed. `start` reads and decodes it on another thread while the app opens; the first
+/// `take` of that read (same key, same partition) gets it — waiting while it is still being read
+/// — and every later read goes to the store as before. A guess that proves wrong costs a read
+/// on the other core and nothing else: whatever the app asks first ends the prefetch.
+final class SavedReadPrefetch: Sendable {
+    /// A decoded copy, as `LiveWork.saved` answers it, for one value type.
+    struct Decoded: @unchecked Sendable {
+        let value: Any
+    }
+
+    private enum Phase {
+        case idle
+        case reading(key: String, partition: Partition, waiters: [CheckedContinuation<Void, Never>])
+        case read(key: String, partition: Partition, decoded: Decoded?)
+        case closed
+    }
+
+    private let phase = Locked(Phase.idle)
+
+    /// What `take` does next.
+    private enum Step { case wait, answer(Decoded?), miss }
+
+    /// The work tabs' opening lists of `property`, each with how it is decoded.
+    static func candidates(_ property: PropertyID) -> [(key: String, decode: @Sendable (SavedRead) -> Decoded?)] {
+        [(LiveWork.unitsKey(property), { decode($0, as: UnitList.self) }),
+         (LiveWork.todayKey(property), { decode($0, as: TodayOverview.self) }),
+         (LiveWork.tasksKey(property), { decode($0, as: TaskList.self) })]
+    }
+
+    static func decode<Value: Codable & Sendable & Equatable>(_ read: SavedRead, as: Value.Type) -> Decoded? {
+        guard let body = SavedAnswer<Value>.decode(read.body) else { return nil }
+        let copy: (copy: SavedCopy<Value>, etag: ETag?) = (SavedCopy(value: body.value, savedAt: read.savedAt),
+                                                           body.etag.map(ETag.init))
+        return Decoded(value: copy)
+    }
+
+    /// Reads, on another thread, the list the start will most likely ask for: of the property the
+    /// preferences opened last, the opening list saved last. Does nothing without preferences.
+    func start(preferences: @escaping @Sendable () -> AppPreferences, store: OfflineStore) {
+        Thread.detachNewThread { [self] in
+            let loaded = preferences()
+            guard let instanceKey = loaded.lastInstanceKey, let personID = loaded.lastPersonID,
+                  let choice = loaded.choice(instanceKey: instanceKey, personID: personID) else {
+                close()
+                return
+            }
+            let partition = Partition(instanceKey: instanceKey, personID: personID,
+                                      workspaceID: choice.workspace.id.rawValue)
+            let candidates = Self.candidates(choice.property.id)
+            let now = Date()
+            guard let key = try? store.newestSavedKey(among: candidates.map(\.key), partition: partition, now: now,
+                                                       appVersion: AppVersion.current),
+                  let decode = candidates.first(where: { $0.key == key })?.decode else {
+                close()
+                return
+            }
+            let began = phase.withLock { phase -> Bool in
+                guard case .idle = phase else { return false }
+                phase = .reading(key: key, partition: partition, waiters: [])
+                return true
+            }
+            guard began else { return }
+            let decoded = (try? store.savedRead(key, partition: partition, now: now, appVersion: AppVersion.current))
+                .flatMap(decode)
+            let waiters = phase.withLock { phase -> [CheckedContinuation<Void, Never>] in
+                guard case .reading(_, _, let waiters) = phase else { return [] }
+                phase = .read(key: key, partition: partition, decoded: decoded)
+                return waiters
+            }
+            for waiter in waiters { waiter.resume() }
+        }
+    }
+
+    /// The prefetched copy of `key` in `partition`, once; nil when the prefetch read another (or
+    /// none, or could not decode it). The first call of all ends the prefetch.
+    func take<Value: Sendable>(_ key: String, partition: Partition, as: Value.Type) async
+        -> (copy: SavedCopy<Value>, etag: ETag?)?? {
+        while true {
+            let step = phase.withLock { phase -> Step in
+                switch phase {
+                case .reading(let reading, let readingPartition, _) where reading == key && readingPartition == partition:
+                    return .wait
+                case .read(let read, let readPartition, let decoded) where read == key && readPartition == partition:
+                    phase = .closed
+                    return .answer(decoded)
+                case .idle, .reading, .read, .closed:
+                    phase = .closed
+                    return .miss
+                }
+            }
+            switch step {
+            case .miss:
+                return nil
+            case .answer(let decoded):
+                return .some(decoded?.value as? (copy: SavedCopy<Value>, etag: ETag?))
+            case .wait:
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    let waiting = phase.withLock { phase -> Bool in
+                        guard case .reading(let reading, let readingPartition, var waiters) = phase else { return false }
+                        waiters.append(continuation)
+                        phase = .reading(key: reading, partition: readingPartition, waiters: waiters)
+                        return true
+                    }
+                    if !waiting { continuation.resume() }
+                }
+            }
+        }
+    }
+
+    /// Whether the read ahead is done (read, or given up); for tests, which must not race it.
+    var isSettled: Bool {
+        phase.withLock { phase in
+            switch phase {
+            case .read, .closed: true
+            case .idle, .reading: false
+            }
+        }
+    }
+
+    private func close() {
+        phase.withLock { phase in
+            if case .idle = phase { phase = .closed }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import AppCore
+import Foundation
+import GuestCraftAPI
+@testable import LiveClients
+import OfflineStore
+import Testing
+
+/// The start's saved list read ahead (#18): of the property the preferences opened last, the
+/// opening list saved last, decoded on another thread and handed to the first read of it — the
+/// same copy the store gives — once; a first read of anything else ends it.
+@Suite(.serialized) struct SavedReadPrefetchTests {
+    /// The preferences a start after the fixture's would find: its account and property last.
+    private func settled(_ prefetch: SavedReadPrefetch) async throws {
+        for _ in 0..<500 where !prefetch.isSettled { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(prefetch.isSettled)
+    }
+
+    private func preferences(_ f: LiveFixture) -> AppPreferences {
+        let choice = WorkChoice(instanceKey: f.context.instance.key, personID: f.context.session.user.id.rawValue,
+                                workspace: f.context.workspace, property: f.context.property)
+        return AppPreferences(lastInstanceKey: choice.instanceKey, lastPersonID: choice.personID, choices: [choice])
+    }
+
+    @Test func theOpeningListIsReadAheadAndHandedToItsFirstReadOnce() async throws {
+        let f = try await LiveFixture()
+        _ = try #require(await f.freshUnits())
+        let fromStore = try #require(f.work.saved(f.work.unitsKey, as: UnitList.self))
+        let prefetch = SavedReadPrefetch()
+        let loaded = preferences(f)
+        prefetch.start(preferences: { loaded }, store: f.services.offline)
+        try await settled(prefetch)
+        let taken = try #require(await prefetch.take(f.work.unitsKey, partition: f.context.partition, as: UnitList.self))
+        #expect(taken?.copy == fromStore.copy)
+        #expect(taken?.etag == fromStore.etag)
+        // Once: the next read goes to the store.
+        #expect(await prefetch.take(f.work.unitsKey, partition: f.context.partition, as: UnitList.self) == nil)
+    }
+
+    @Test func aFirstReadOfAnotherListEndsIt() async throws {
+        let f = try await LiveFixture()
+        _ = try #require(await f.freshUnits())
+        let prefetch = SavedReadPrefetch()
+        let loaded = preferences(f)
+        prefetch.start(preferences: { loaded }, store: f.services.offline)
+        #expect(await prefetch.take(f.work.tasksKey, partition: f.context.partition, as: TaskList.self) == nil)
+        #expect(await prefetch.take(f.work.unitsKey, partition: f.context.partition, as: UnitList.self) == nil)
+    }
+
+    @Test func withoutPreferencesNothingIsRead() async throws {
+        let f = try await LiveFixture()
+        _ = try #require(await f.freshUnits())
+        let prefetch = SavedReadPrefetch()
+        prefetch.start(preferences: { AppPreferences() }, store: f.services.offline)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(await prefetch.take(f.work.unitsKey, partition: f.context.partition, as: UnitList.self) == nil)
+    }
+
+    /// The app's tabs take the read-ahead copy through `LiveWork`: the same copy as the store's.
+    @Test func theHousekeepingTabGetsTheSameCopyThroughLiveWork() async throws {
+        let f = try await LiveFixture()
+        _ = try #require(await f.freshUnits())
+        let expected = try #require(await f.housekeeping.savedUnits())
+        let loaded = preferences(f)
+        f.services.prefetch.start(preferences: { loaded }, store: f.services.offline)
+        try await settled(f.services.prefetch)
+        #expect(await f.housekeeping.savedUnits() == expected)
+        #expect(await f.housekeeping.savedUnits() == expected)
+    }
+}

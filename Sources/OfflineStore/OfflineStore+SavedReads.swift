@@ -70,6 +70,25 @@ extension OfflineStore {
         }
     }
 
+    /// The first `length` bytes of the copy `savedRead` would answer (the rest of its body is not
+    /// read): what a conditional read needs of a saved list is its ETag, at the head (#18).
+    public func savedReadHead(_ key: String, partition: Partition, now: Date, appVersion: String,
+                              length: Int) throws(OfflineStoreError) -> SavedRead? {
+        let nowMs = OfflineTime.milliseconds(now)
+        let oldest = OfflineTime.milliseconds(now.addingTimeInterval(-Self.savedReadLifetime))
+        return try wrap {
+            guard let row = try reader.queryFirst("""
+                SELECT rowid, saved_at FROM saved_reads
+                WHERE instance_key = ? AND person_id = ? AND workspace_id = ? AND key = ?
+                  AND app_version = ? AND saved_at > ? AND saved_at <= ?
+                """, Self.values(partition) + [.text(key), .text(appVersion), .integer(oldest), .integer(nowMs)]),
+                  let head = try reader.blobPrefix(table: "saved_reads", column: "body", rowid: try row.int64("rowid"),
+                                                   length: length)
+            else { return nil }
+            return SavedRead(body: head, savedAt: OfflineTime.date(try row.int64("saved_at")))
+        }
+    }
+
     /// Of the reads `keys`, the one saved last that `savedRead` would answer (by `appVersion`,
     /// less than 72 hours before `now`): which list a start will most likely open (#18). Its body
     /// is not read.

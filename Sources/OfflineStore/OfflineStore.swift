@@ -21,6 +21,9 @@ public final class OfflineStore: Sendable {
     public static let savedReadLifetime: TimeInterval = 72 * 3600
     /// SQLite's page cache for this connection, in KiB (its default is 2,000).
     static let pageCacheKiB = 256
+    /// The reading connection's page cache, in KiB: a saved read walks its body once (a cache
+    /// does not help it), the rest of what it reads is a few pages of small tables.
+    static let readerPageCacheKiB = 64
 
     /// The state directory (0700).
     public let directory: URL
@@ -150,7 +153,7 @@ public final class OfflineStore: Sendable {
     private static func openReader(path: String) throws(OfflineStoreError) -> Database {
         do {
             let reader = try Database(path: path, options: Database.Options(readOnly: true))
-            try reader.execute("PRAGMA cache_size = -\(Self.pageCacheKiB)")
+            try reader.execute("PRAGMA cache_size = -\(Self.readerPageCacheKiB)")
             return reader
         } catch let error as SQLiteError {
             throw .database(error)

@@ -208,6 +208,31 @@ public final class Database: @unchecked Sendable {
         locked { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
     }
 
+    /// The first `length` bytes (fewer when shorter) of the blob or text in `column` of the row
+    /// `rowid` of `table`, read through SQLite's incremental blob I/O: only the pages that hold
+    /// them are read, not the whole value (a saved list's head, #18). nil when the row is missing.
+    public func blobPrefix(table: String, column: String, rowid: Int64, length: Int) throws -> Data? {
+        try locked {
+            guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database is closed") }
+            var blob: OpaquePointer?
+            let rc = sqlite3_blob_open(handle, "main", table, column, rowid, 0, &blob)
+            guard rc == SQLITE_OK, let blob else {
+                sqlite3_blob_close(blob)
+                if rc == SQLITE_ERROR, sqlite3_errmsg(handle).map({ String(cString: $0) })?.hasPrefix("no such rowid") == true {
+                    return nil
+                }
+                throw SQLiteError.from(handle, code: rc, sql: nil)
+            }
+            defer { sqlite3_blob_close(blob) }
+            let count = min(Int(sqlite3_blob_bytes(blob)), max(0, length))
+            var data = Data(count: count)
+            guard count > 0 else { return data }
+            let read = data.withUnsafeMutableBytes { sqlite3_blob_read(blob, $0.baseAddress, Int32(count), 0) }
+            guard read == SQLITE_OK else { throw SQLiteError.from(handle, code: read, sql: nil) }
+            return data
+        }
+    }
+
     /// The pages this connection has had to read from the file since it opened (its page cache's
     /// misses, `SQLITE_DBSTATUS_CACHE_MISS`): how tests see that a read walked a long value once.
     public var cacheMisses: Int {

@@ -9,7 +9,15 @@ import Dispatch
 /// clean-up to finish (#18). A serial queue of its own gets a thread of its own; the store
 /// serializes its writes anyway.
 enum OffThePool {
-    private static let queue = DispatchQueue(label: "guestcraft.store-writes", qos: .userInitiated)
+    private static let key = DispatchSpecificKey<Bool>()
+    private static let queue: DispatchQueue = {
+        let queue = DispatchQueue(label: "guestcraft.store-writes", qos: .userInitiated)
+        queue.setSpecific(key: key, value: true)
+        return queue
+    }()
+
+    /// Whether the caller runs on the writes' queue (for tests).
+    static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == true }
 
     static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in

@@ -51,7 +51,7 @@ final class SavedReadPrefetch: Sendable {
     /// Reads, on another thread, the list the start will most likely ask for: of the property the
     /// preferences opened last, the opening list saved last. Does nothing without preferences.
     func start(preferences: @escaping @Sendable () -> AppPreferences, store: OfflineStore) {
-        Thread.detachNewThread { [self] in
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
             let loaded = preferences()
             guard let instanceKey = loaded.lastInstanceKey, let personID = loaded.lastPersonID,
                   let choice = loaded.choice(instanceKey: instanceKey, personID: personID) else {

@@ -119,7 +119,8 @@ struct LiveWork: Sendable {
     /// The ETag saved with a read, from the head of its body (the value is not read); a body
     /// that does not start as `SavedAnswer` writes it is decoded in full.
     func savedETag<Value: Codable & Sendable & Equatable>(_ key: String, as: Value.Type) -> ETag? {
-        guard let read = try? store.savedRead(key, partition: context.partition, now: Date(), appVersion: AppVersion.current)
+        guard let read = try? store.savedReadHead(key, partition: context.partition, now: Date(),
+                                                  appVersion: AppVersion.current, length: Self.etagHeadLength)
         else { return nil }
         switch SavedAnswerETag.head(of: read.body) {
         case .etag(let etag): return ETag(etag)
@@ -127,6 +128,10 @@ struct LiveWork: Sendable {
         case .unreadable: return saved(key, as: Value.self)?.etag
         }
     }
+
+    /// How much of a saved body's head is read for its ETag: an ETag longer than this is read
+    /// from the whole body instead (`SavedAnswerETag` says the head is unreadable).
+    static let etagHeadLength = 4096
 
     /// A conditional read: 304 answers the saved copy; a fresh answer is saved inside the
     /// context's generation; no answer keeps the saved copy; 403 deletes it.

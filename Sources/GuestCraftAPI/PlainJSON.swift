@@ -274,6 +274,17 @@ extension PlainJSON.Reader {
     /// Reads an object, calling `member` with each key's bytes; `member` reads the value (or
     /// answers false to give up). A repeated key leaves the plain subset, as in `object()`.
     mutating func members(_ member: (UnsafeBufferPointer<UInt8>, inout Self) -> Bool) -> Bool {
+        readObject { reader in reader.readMembersRefusingRepeats(member) }
+    }
+
+    /// Reads an object like `members`, leaving the check for a repeated key to `member` (which
+    /// answers false for one): a reader that knows its keys checks them with a bit each (#18).
+    mutating func membersCheckedByCaller(_ member: (UnsafeBufferPointer<UInt8>, inout Self) -> Bool) -> Bool {
+        readObject { reader in reader.readMembers(member) { _ in true } }
+    }
+
+    /// An object's braces around `members`, which reads what is between them when it is not empty.
+    private mutating func readObject(_ members: (inout Self) -> Bool) -> Bool {
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return false }
         index += 1
@@ -285,6 +296,11 @@ extension PlainJSON.Reader {
             index += 1
             return true
         }
+        return members(&self)
+    }
+
+    /// `members`' loop with its check for a repeated key.
+    private mutating func readMembersRefusingRepeats(_ member: (UnsafeBufferPointer<UInt8>, inout Self) -> Bool) -> Bool {
         // The keys seen, to refuse a repeated one: the first 16 on the stack (a room has 8; an
         // array grown per object cost 3 M instructions for 2,000 rooms, #18), more in an array.
         return withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: 16) { inline in
@@ -302,23 +318,6 @@ extension PlainJSON.Reader {
                 return true
             }
         }
-    }
-
-    /// Reads an object like `members`, leaving the check for a repeated key to `member` (which
-    /// answers false for one): a reader that knows its keys checks them with a bit each (#18).
-    mutating func membersCheckedByCaller(_ member: (UnsafeBufferPointer<UInt8>, inout Self) -> Bool) -> Bool {
-        skipSpace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return false }
-        index += 1
-        depth += 1
-        defer { depth -= 1 }
-        guard depth < 64 else { return false }
-        skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return true
-        }
-        return readMembers(member) { _ in true }
     }
 
     /// `members`' loop; `isNew` answers false for a repeated key.

@@ -57,14 +57,9 @@ extension OfflineStore {
     /// Read on the store's reading connection: the last commit, without waiting for a write.
     public func savedRead(_ key: String, partition: Partition, now: Date,
                           appVersion: String) throws(OfflineStoreError) -> SavedRead? {
-        let nowMs = OfflineTime.milliseconds(now)
-        let oldest = OfflineTime.milliseconds(now.addingTimeInterval(-Self.savedReadLifetime))
-        return try wrap {
-            guard let row = try reader.queryFirst("""
-                SELECT saved_at, body FROM saved_reads
-                WHERE instance_key = ? AND person_id = ? AND workspace_id = ? AND key = ?
-                  AND app_version = ? AND saved_at > ? AND saved_at <= ?
-                """, Self.values(partition) + [.text(key), .text(appVersion), .integer(oldest), .integer(nowMs)])
+        try wrap {
+            guard let row = try reader.queryFirst("SELECT saved_at, body FROM saved_reads WHERE \(Self.shownRead)",
+                                                  Self.shownRead(key, partition: partition, now: now, appVersion: appVersion))
             else { return nil }
             return SavedRead(body: try row.data("body"), savedAt: OfflineTime.date(try row.int64("saved_at")))
         }
@@ -74,14 +69,9 @@ extension OfflineStore {
     /// read): what a conditional read needs of a saved list is its ETag, at the head (#18).
     public func savedReadHead(_ key: String, partition: Partition, now: Date, appVersion: String,
                               length: Int) throws(OfflineStoreError) -> SavedRead? {
-        let nowMs = OfflineTime.milliseconds(now)
-        let oldest = OfflineTime.milliseconds(now.addingTimeInterval(-Self.savedReadLifetime))
-        return try wrap {
-            guard let row = try reader.queryFirst("""
-                SELECT rowid, saved_at FROM saved_reads
-                WHERE instance_key = ? AND person_id = ? AND workspace_id = ? AND key = ?
-                  AND app_version = ? AND saved_at > ? AND saved_at <= ?
-                """, Self.values(partition) + [.text(key), .text(appVersion), .integer(oldest), .integer(nowMs)]),
+        try wrap {
+            guard let row = try reader.queryFirst("SELECT rowid, saved_at FROM saved_reads WHERE \(Self.shownRead)",
+                                                  Self.shownRead(key, partition: partition, now: now, appVersion: appVersion)),
                   let head = try reader.blobPrefix(table: "saved_reads", column: "body", rowid: try row.int64("rowid"),
                                                    length: length)
             else { return nil }
@@ -107,6 +97,18 @@ extension OfflineStore {
                 """, Self.values(partition) + keys.map { .text($0) }
                     + [.text(appVersion), .integer(oldest), .integer(nowMs)])?.string
         }
+    }
+
+    /// The row of read `key` that is shown: saved by `appVersion`, less than 72 hours before `now`.
+    static let shownRead = """
+        instance_key = ? AND person_id = ? AND workspace_id = ? AND key = ?
+          AND app_version = ? AND saved_at > ? AND saved_at <= ?
+        """
+
+    /// `shownRead`'s parameters.
+    static func shownRead(_ key: String, partition: Partition, now: Date, appVersion: String) -> [SQLValue] {
+        let oldest = OfflineTime.milliseconds(now.addingTimeInterval(-savedReadLifetime))
+        return values(partition) + [.text(key), .text(appVersion), .integer(oldest), .integer(OfflineTime.milliseconds(now))]
     }
 
     /// Deletes the copy of read `key` (a 403: the person may no longer see it).

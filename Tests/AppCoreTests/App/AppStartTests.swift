@@ -22,33 +22,21 @@ import Testing
         #expect(world.calls.all == ["retain 0"])
     }
 
-    /// The start reads the preferences, the saved instances and the PIN file side by side (#18):
-    /// the preferences here wait until the instances are asked for, which one after the other
-    /// never happened before the wait ran out. Only accounts with a session keep a PIN in the
-    /// state; the clean-up of the others runs after the start's answer.
-    @Test func theStartsReadsGoSideBySideAndOnlySessionsKeepAPIN() async {
+    /// Only accounts with a session keep a PIN in the start's state, and the start-up clean-up
+    /// (which deletes the others') runs after the start's answer, not before it (#18).
+    @Test func theCleanUpComesAfterTheStartsAnswerAndOnlySessionsKeepAPIN() async {
         let world = FakeWorld()
         var env = world.recordingEnvironment
-        let listed = AsyncStream<Void>.makeStream()
-        let waitedOut = Recorder<Bool>()
-        env.preferences.load = {
-            let asked = await withTaskGroup(of: Bool.self) { group in
-                group.addTask { for await _ in listed.stream { return true }; return false }
-                group.addTask { try? await Task.sleep(for: .seconds(5)); return false }
-                let first = await group.next() ?? false
-                group.cancelAll()
-                return first
-            }
-            waitedOut.append(!asked)
-            return AppPreferences()
-        }
+        env.preferences.load = { AppPreferences() }
         env.instances.list = {
             world.calls.append("instances.list")
-            listed.continuation.yield()
             return .success([])
         }
         let withSession = Account(instanceKey: "ins_1", personID: "usr_a")
-        env.lock.accountsWithPIN = { [withSession, Account(instanceKey: "ins_1", personID: "usr_gone")] }
+        env.lock.accountsWithPIN = {
+            world.calls.append("pins")
+            return [withSession, Account(instanceKey: "ins_1", personID: "usr_gone")]
+        }
         env.offline.retainAccounts = { world.calls.append("retain \($0.count)") }
         let store = TestStore(initialState: AppState(), reducer: AppReducer(environment: env))
         await store.send(.started)
@@ -56,8 +44,7 @@ import Testing
             $0.route = .connect(ConnectFeature.State(isLoading: false, focus: .address))
         }
         await store.finish()
-        #expect(waitedOut.all == [false])
-        #expect(world.calls.all == ["instances.list", "retain 0"])
+        #expect(world.calls.all == ["instances.list", "pins", "retain 0"])
     }
 
     @Test func aDamagedOfflineFileMovedAsideAtStartIsSaidOnTheFirstScreen() async {

@@ -6,7 +6,8 @@
 # done (ctor), the log opened, the terminal's first bytes, the first page read after them (the
 # saved rooms' when they are read after the terminal starts), the frame's first write and when
 # the harness saw "2000 rooms". TIMELINE=full
-# prints every stamp of the last run. Not part of `make bench` (the shim distorts by a few percent).
+# prints every stamp of the last run. `make bench` runs it too; its figures are not in the summary (the
+# shim distorts the start by a few percent).
 # Usage: Benchmarks/start_timeline.sh BUILD_DIR
 source "$(dirname "$0")/lib/common.bash"
 bench_init "${1:-.build/release}"

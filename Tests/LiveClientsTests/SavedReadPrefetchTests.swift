@@ -1,4 +1,5 @@
 import AppCore
+import ClientModel
 import Foundation
 import GuestCraftAPI
 @testable import LiveClients
@@ -65,5 +66,28 @@ import Testing
         try await settled(f.services.prefetch)
         #expect(await f.housekeeping.savedUnits() == expected)
         #expect(await f.housekeeping.savedUnits() == expected)
+    }
+
+    /// Two tabs read their saved lists at once: the one waiting for the list being read ahead gets
+    /// it when another's read comes meanwhile (a bug before it was released: that read ended the
+    /// prefetch and the waiting one was never woken — its tab would have stayed empty).
+    @Test func aReadWaitingForTheListStillGetsItWhenAnotherReadComesFirst() async throws {
+        let prefetch = SavedReadPrefetch()
+        let partition = Partition(instanceKey: "ins_1", personID: "usr_a", workspaceID: "wsp_1")
+        #expect(prefetch.begin("units.list/prp_1", partition: partition))
+        let waiting = Task { await prefetch.take("units.list/prp_1", partition: partition, as: Int.self) }
+        for _ in 0..<500 where prefetch.waiting == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(prefetch.waiting == 1)
+        #expect(await prefetch.take("tasks.list.me/prp_1", partition: partition, as: Int.self) == nil)
+        let copy: (copy: SavedCopy<Int>, etag: ETag?) = (SavedCopy(value: 7, savedAt: Date(timeIntervalSince1970: 0)), nil)
+        prefetch.finish("units.list/prp_1", partition: partition, decoded: SavedReadPrefetch.Decoded(value: copy))
+        let taken = await waiting.value
+        #expect(taken??.copy.value == 7)
+        // Nobody waits and another read came first: the copy is dropped.
+        let other = SavedReadPrefetch()
+        #expect(other.begin("units.list/prp_1", partition: partition))
+        #expect(await other.take("today.get/prp_1", partition: partition, as: Int.self) == nil)
+        other.finish("units.list/prp_1", partition: partition, decoded: SavedReadPrefetch.Decoded(value: copy))
+        #expect(await other.take("units.list/prp_1", partition: partition, as: Int.self) == nil)
     }
 }

@@ -24,7 +24,9 @@ final class SavedReadPrefetch: Sendable {
 
     private enum Phase {
         case idle
-        case reading(key: String, partition: Partition, waiters: [CheckedContinuation<Void, Never>])
+        /// Being read; `abandoned` once another read came first (the copy is then kept only for
+        /// those already waiting for it).
+        case reading(key: String, partition: Partition, waiters: [CheckedContinuation<Void, Never>], abandoned: Bool)
         case read(key: String, partition: Partition, decoded: Decoded?)
         case closed
     }
@@ -68,36 +70,51 @@ final class SavedReadPrefetch: Sendable {
                 close()
                 return
             }
-            let began = phase.withLock { phase -> Bool in
-                guard case .idle = phase else { return false }
-                phase = .reading(key: key, partition: partition, waiters: [])
-                return true
-            }
-            guard began else { return }
-            let decoded = (try? store.savedRead(key, partition: partition, now: now, appVersion: AppVersion.current))
-                .flatMap(decode)
-            let waiters = phase.withLock { phase -> [CheckedContinuation<Void, Never>] in
-                guard case .reading(_, _, let waiters) = phase else { return [] }
-                phase = .read(key: key, partition: partition, decoded: decoded)
-                return waiters
-            }
-            for waiter in waiters { waiter.resume() }
+            guard begin(key, partition: partition) else { return }
+            finish(key, partition: partition,
+                   decoded: (try? store.savedRead(key, partition: partition, now: now, appVersion: AppVersion.current))
+                       .flatMap(decode))
         }
     }
 
+    /// Marks `key` as being read (false when a read already came first and ended the prefetch).
+    func begin(_ key: String, partition: Partition) -> Bool {
+        phase.withLock { phase -> Bool in
+            guard case .idle = phase else { return false }
+            phase = .reading(key: key, partition: partition, waiters: [], abandoned: false)
+            return true
+        }
+    }
+
+    /// Keeps the copy read for its first read (or drops it when nobody waits and another read
+    /// came first) and wakes those waiting for it.
+    func finish(_ key: String, partition: Partition, decoded: Decoded?) {
+        let waiters = phase.withLock { phase -> [CheckedContinuation<Void, Never>] in
+            guard case .reading(_, _, let waiters, let abandoned) = phase else { return [] }
+            phase = abandoned && waiters.isEmpty ? .closed : .read(key: key, partition: partition, decoded: decoded)
+            return waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
     /// The prefetched copy of `key` in `partition`, once; nil when the prefetch read another (or
-    /// none, or could not decode it). The first call of all ends the prefetch.
+    /// none, or could not decode it). The first call of all ends the prefetch, but a read already
+    /// waiting for the copy being read still gets it.
     func take<Value: Sendable>(_ key: String, partition: Partition, as: Value.Type) async
         -> (copy: SavedCopy<Value>, etag: ETag?)?? {
         while true {
             let step = phase.withLock { phase -> Step in
                 switch phase {
-                case .reading(let reading, let readingPartition, _) where reading == key && readingPartition == partition:
+                case .reading(let reading, let readingPartition, _, _) where reading == key && readingPartition == partition:
                     return .wait
                 case .read(let read, let readPartition, let decoded) where read == key && readPartition == partition:
                     phase = .closed
                     return .answer(decoded)
-                case .idle, .reading, .read, .closed:
+                case .reading(let reading, let readingPartition, let waiters, _):
+                    // Another list first: those already waiting for this one still get it.
+                    phase = .reading(key: reading, partition: readingPartition, waiters: waiters, abandoned: true)
+                    return .miss
+                case .idle, .read, .closed:
                     phase = .closed
                     return .miss
                 }
@@ -110,14 +127,23 @@ final class SavedReadPrefetch: Sendable {
             case .wait:
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                     let waiting = phase.withLock { phase -> Bool in
-                        guard case .reading(let reading, let readingPartition, var waiters) = phase else { return false }
+                        guard case .reading(let reading, let readingPartition, var waiters, let abandoned) = phase,
+                              reading == key, readingPartition == partition else { return false }
                         waiters.append(continuation)
-                        phase = .reading(key: reading, partition: readingPartition, waiters: waiters)
+                        phase = .reading(key: reading, partition: readingPartition, waiters: waiters, abandoned: abandoned)
                         return true
                     }
                     if !waiting { continuation.resume() }
                 }
             }
+        }
+    }
+
+    /// How many reads wait for the copy being read (for tests).
+    var waiting: Int {
+        phase.withLock { phase in
+            if case .reading(_, _, let waiters, _) = phase { return waiters.count }
+            return 0
         }
     }
 

@@ -33,10 +33,10 @@ public final class OfflineStore: Sendable {
     public let recoveredDamage: DamagedDatabase?
 
     let db: Database
-    /// Saved reads' own connection, read-only (#18). In WAL mode a reader sees the last commit and
-    /// never waits for a writer: with one connection the start's first read waited behind the
-    /// generation's row and its three disk syncs. SQLite opens it at its first statement, on the
-    /// reading thread.
+    /// The reading connection, read-only (#18): saved reads and their heads, the outbox's pending
+    /// list and counts. In WAL mode a reader sees the last commit and never waits for a writer:
+    /// with one connection the start's first read waited behind the generation's row and its three
+    /// disk syncs. Opened with the store, after the writing one has migrated the file.
     let reader: Database
     let observers = GenerationObservers()
 

@@ -71,51 +71,50 @@ enum ResourceJSON: Equatable, Sendable {
         }
 
         mutating func object(depth: Int) -> ResourceJSON? {
-            index += 1
             var members: [String: ResourceJSON] = [:]
-            skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-            while true {
-                skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return nil }
-                skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
-                index += 1
-                guard let value = value(depth: depth + 1) else { return nil }
+            let read = readMembers { key, reader in
+                guard let value = reader.value(depth: depth + 1) else { return false }
                 if members[key] == nil { members[key] = value }
-                skipSpace()
-                guard index < bytes.count else { return nil }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                guard bytes[index] == UInt8(ascii: "}") else { return nil }
-                index += 1
-                return .object(members)
+                return true
             }
+            return read ? .object(members) : nil
         }
 
         /// `{"key": "text", …}` into a dictionary; nil at anything that is not a string member.
         mutating func stringTable() -> [String: String]? {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
-            index += 1
             var table: [String: String] = [:]
             table.reserveCapacity(1024)
+            let read = readMembers { key, reader in
+                reader.skipSpace()
+                guard reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: "\""),
+                      let text = reader.string() else { return false }
+                if table[key] == nil { table[key] = text }
+                return true
+            }
+            return read ? table : nil
+        }
+
+        /// An object's members from its `{` (at `index`) to its `}`: each key, then `member` reads
+        /// its value (or answers false to give up).
+        private mutating func readMembers(_ member: (String, inout Self) -> Bool) -> Bool {
+            index += 1
             skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return table }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return true }
             while true {
                 skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return nil }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return false }
                 skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
                 index += 1
+                guard member(key, &self) else { return false }
                 skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let text = string() else { return nil }
-                if table[key] == nil { table[key] = text }
-                skipSpace()
-                guard index < bytes.count else { return nil }
+                guard index < bytes.count else { return false }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                guard bytes[index] == UInt8(ascii: "}") else { return nil }
+                guard bytes[index] == UInt8(ascii: "}") else { return false }
                 index += 1
-                return table
+                return true
             }
         }
 

@@ -147,22 +147,14 @@ extension PlainJSON.Reader {
     mutating func roomsToEnd() -> [RoomUnit]? {
         var units: [RoomUnit] = []
         units.reserveCapacity(min((bytes.count - index) / 160, 10_000))
-        while true {
-            skipSpace()
-            guard let unit = roomUnit() else { return nil }
+        let read = restOfElements { reader in
+            guard let unit = reader.roomUnit() else { return false }
             units.append(unit)
-            skipSpace()
-            guard index < bytes.count else { return nil }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                depth -= 1
-                return units
-            } else {
-                return nil
-            }
+            return true
         }
+        guard read else { return nil }
+        depth -= 1
+        return units
     }
 
     /// The first comma at or after `start` that reads as one between two objects (`}`, space,

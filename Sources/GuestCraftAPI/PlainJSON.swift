@@ -196,6 +196,11 @@ public indirect enum PlainJSON: Equatable, Sendable {
                 index += 1
                 return true
             }
+            return restOfElements(element)
+        }
+
+        /// An array's elements from one's start to the `]` (the index after it).
+        mutating func restOfElements(_ element: (inout Self) -> Bool) -> Bool {
             while true {
                 guard element(&self) else { return false }
                 skipSpace()

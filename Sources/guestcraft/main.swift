@@ -1,19 +1,12 @@
 import AppCore
 import Catalog
 import Foundation
-import Glibc
 import LiveClients
 
 // `guestcraft`: the full-screen app, or one of its commands (SPEC §7). `--help` lists them.
 
-// Two malloc arenas, not glibc's eight per core: each thread that allocates would otherwise get
-// an arena of its own, and what one frees another cannot reuse — the start's threads (the room
-// list's halves, the read ahead, the catalog) held about a mebibyte more at the start's peak (#18).
-// glibc's `mallopt` and `M_ARENA_MAX` (-8) are in <malloc.h>, which Swift's Glibc module leaves
-// out: the function is looked up in the C library already loaded.
-if let mallopt = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
-    _ = unsafeBitCast(mallopt, to: (@convention(c) (Int32, Int32) -> Int32).self)(-8, 2)
-}
+// Two malloc arenas, set before any thread starts (#18; LiveServices.prepareProcess).
+LiveServices.prepareProcess()
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let command: GuestcraftCommand

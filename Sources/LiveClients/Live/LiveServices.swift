@@ -136,6 +136,11 @@ public final class LiveServices: Sendable {
                               onUnauthorized: credentials.forgetOnUnauthorized)
     }
 
+    /// The process's settings, before any thread starts: two malloc arenas (`ProcessMemory`).
+    public static func prepareProcess() {
+        ProcessMemory.limitMallocArenas(to: 2)
+    }
+
     /// Reads the list the full screen will most likely open with, on another thread while the
     /// app opens (#18; `SavedReadPrefetch`).
     public func prefetchOpeningList() {

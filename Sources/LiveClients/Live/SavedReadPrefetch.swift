@@ -44,10 +44,7 @@ final class SavedReadPrefetch: Sendable {
     }
 
     static func decode<Value: Codable & Sendable & Equatable>(_ read: SavedRead, as: Value.Type) -> Decoded? {
-        guard let body = SavedAnswer<Value>.decode(read.body) else { return nil }
-        let copy: (copy: SavedCopy<Value>, etag: ETag?) = (SavedCopy(value: body.value, savedAt: read.savedAt),
-                                                           body.etag.map(ETag.init))
-        return Decoded(value: copy)
+        LiveWork.copy(of: read, as: Value.self).map { Decoded(value: $0) }
     }
 
     /// Reads, on another thread, the list the start will most likely ask for: of the property the

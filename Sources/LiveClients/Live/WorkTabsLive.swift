@@ -100,9 +100,15 @@ struct LiveWork: Sendable {
 
     func saved<Value: Codable & Sendable & Equatable>(_ key: String, as: Value.Type)
         -> (copy: SavedCopy<Value>, etag: ETag?)? {
-        guard let read = try? store.savedRead(key, partition: context.partition, now: Date(), appVersion: AppVersion.current),
-              let body = SavedAnswer<Value>.decode(read.body)
+        guard let read = try? store.savedRead(key, partition: context.partition, now: Date(), appVersion: AppVersion.current)
         else { return nil }
+        return Self.copy(of: read, as: Value.self)
+    }
+
+    /// A saved read as the screens get it: its value and when it was read, and its ETag.
+    static func copy<Value: Codable & Sendable & Equatable>(of read: SavedRead, as: Value.Type)
+        -> (copy: SavedCopy<Value>, etag: ETag?)? {
+        guard let body = SavedAnswer<Value>.decode(read.body) else { return nil }
         return (SavedCopy(value: body.value, savedAt: read.savedAt), body.etag.map(ETag.init))
     }
 

@@ -181,6 +181,10 @@ public final class DemoInstance: Sendable {
 
     /// Requests with an `Idempotency-Key` whose first attempt is still running.
     public func idempotencyKeysInFlight() throws -> Int { try service.idempotencyKeysRunning() }
+
+    /// Ends the delay faults waiting now, so a test can hold a request for as long as it needs and no longer
+    /// (a timed delay raced a slow machine: the repeat arrived after the first had answered).
+    public func endDelays() { service.endDelays() }
 }
 
 /// The data directory (0700) and its files (0600): they hold the admin key and digests of every credential.

@@ -19,6 +19,8 @@ final class DemoService: Sendable {
     let grantFailures = AttemptLimiter()
     private let listening = Locked<(origin: String, connections: (@Sendable () -> Int)?)>(("", nil))
     private let stopping = Atomic<Bool>(false)
+    /// Bumped by `endDelays()`: a delay fault waiting when it changes stops waiting.
+    private let delayRelease = Atomic<Int>(0)
     private let lastPurge = Atomic<Int64>(0)
 
     /// JSON bodies larger than this are refused with 413 (photos have their own limit).
@@ -165,11 +167,16 @@ final class DemoService: Sendable {
         }
     }
 
-    /// A delay fault waits here (before the operation applies), waking early when the instance stops.
+    /// Wakes the delay faults waiting now; they answer as if their time had run out.
+    func endDelays() { delayRelease.wrappingAdd(1, ordering: .releasing) }
+
+    /// A delay fault waits here (before the operation applies), waking early when the instance stops or
+    /// `endDelays()` is called.
     func pauseForFault(_ call: Call) {
         guard let fault = call.fault, fault.kind == .delay else { return }
+        let release = delayRelease.load(ordering: .acquiring)
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(max(0, fault.delayMS ?? 0)))
-        while !isStopping, ContinuousClock.now < deadline {
+        while !isStopping, delayRelease.load(ordering: .acquiring) == release, ContinuousClock.now < deadline {
             usleep(5_000)
         }
     }

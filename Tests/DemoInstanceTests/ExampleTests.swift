@@ -245,17 +245,18 @@ struct ExampleTests {
                        try await demo.send("PUT", path, token: token, json: #"{"status": "dirty"}"#, headers: key), status: 422)
 
         _ = try await demo.admin("POST", "/demo/faults",
-                                 json: #"{"operation": "units.housekeeping", "kind": "delay", "count": 1, "delay_ms": 1500}"#)
+                                 json: #"{"operation": "units.housekeeping", "kind": "delay", "count": 1, "delay_ms": 60000}"#)
         let slowKey = ["Idempotency-Key": "9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a"]
         let first = Task { try await demo.send("PUT", path, token: token, json: #"{"status": "clean"}"#, headers: slowKey) }
         var waited = 0
-        while try demo.instance.idempotencyKeysInFlight() == 0, waited < 2_000 {
+        while try demo.instance.idempotencyKeysInFlight() == 0, waited < 6_000 {
             try await Task.sleep(for: .milliseconds(5))
             waited += 1
         }
         try book.check("units.housekeeping.problem.in_progress",
                        try await demo.send("PUT", path, token: token, json: #"{"status": "clean"}"#, headers: slowKey),
                        status: 409)
+        demo.instance.endDelays()
         #expect(try await first.value.status == 200)
         finish(book, "housekeeping writes")
     }

@@ -100,18 +100,19 @@ struct HousekeepingTests {
         let demo = try Demo()
         let token = try demo.token(.housekeeper)
         let fault = try await demo.admin("POST", "/demo/faults",
-                                         json: #"{"operation": "units.housekeeping", "kind": "delay", "count": 1, "delay_ms": 1500}"#)
+                                         json: #"{"operation": "units.housekeeping", "kind": "delay", "count": 1, "delay_ms": 60000}"#)
         #expect(fault.status == 201)
         let headers = ["Idempotency-Key": "slow-key"]
         let body = #"{"status": "clean", "expected_housekeeping_version": 3}"#
         let first = Task { try await demo.send("PUT", path, token: token, json: body, headers: headers) }
         var waited = 0
-        while try demo.instance.idempotencyKeysInFlight() == 0, waited < 2_000 {
+        while try demo.instance.idempotencyKeysInFlight() == 0, waited < 6_000 {
             try await Task.sleep(for: .milliseconds(5))
             waited += 1
         }
         let repeated = try await demo.send("PUT", path, token: token, json: body, headers: headers)
         expectProblem(repeated, 409, .idempotencyInProgress, field: "Idempotency-Key")
+        demo.instance.endDelays()
         let answer = try await first.value
         #expect(answer.status == 200)
         let after = try await demo.send("PUT", path, token: token, json: body, headers: headers)

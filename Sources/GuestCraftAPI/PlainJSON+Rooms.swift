@@ -4,37 +4,47 @@ import Foundation
 
 extension PlainJSON.Reader {
     /// A room as `UnitList`'s `units` hold it; unknown members are read and ignored, as
-    /// JSONDecoder ignores them.
+    /// JSONDecoder ignores them. A room laid out as the one before it (the same bytes between its
+    /// values) is read by that layout; any other by its members, which then become the layout.
     mutating func roomUnit() -> RoomUnit? {
+        if let layout = roomLayout, let unit = roomUnit(laidOutAs: layout) { return unit }
+        return roomUnitByMembers()
+    }
+
+    /// A room read member by member, its layout kept for the rooms after it.
+    mutating func roomUnitByMembers() -> RoomUnit? {
         var id: String?, number: String?, typeID: String?, typeName: String?, occupancy: Occupancy?
         var status: HousekeepingStatus?, updatedAt: Instant?, floor: Int?, version: Int?
         var keys = KeysSeen()
+        var layout = RoomLayout.Builder(start: index)
         let read = membersCheckedByCaller { bytes, reader in
             let key = Key(bytes)
             guard keys.isNew(key, bytes) else { return false }
+            let start = reader.index
+            defer { if let slot = RoomLayout.Slot(key) { layout.add(slot, from: start, to: reader.index) } }
             switch key {
             case .id: id = reader.stringValue(); return id != nil
             case .number: number = reader.stringValue(); return number != nil
             case .floor: floor = reader.integerValue(); return floor != nil
-            case .occupancy:
-                occupancy = reader.rawString().flatMap { raw in reader.recentOccupancies.value(raw, make: Self.openValue) }
-                return occupancy != nil
-            case .housekeepingStatus:
-                status = reader.rawString().flatMap { raw in reader.recentStatuses.value(raw, make: Self.openValue) }
-                return status != nil
+            case .occupancy: occupancy = reader.occupancyValue(); return occupancy != nil
+            case .housekeepingStatus: status = reader.statusValue(); return status != nil
             case .housekeepingVersion: version = reader.integerValue(); return version != nil
-            case .housekeepingUpdatedAt:
-                // From the bytes: an instant is ASCII, so no String is made for it.
-                updatedAt = reader.rawString().flatMap { Instant(rfc3339: $0) }
-                return updatedAt != nil
+            case .housekeepingUpdatedAt: updatedAt = reader.instantValue(); return updatedAt != nil
             case .roomType:
                 var typeKeys = KeysSeen()
                 return reader.membersCheckedByCaller { bytes, reader in
                     let key = Key(bytes)
                     guard typeKeys.isNew(key, bytes) else { return false }
+                    let start = reader.index
                     switch key {
-                    case .id: typeID = reader.recentString(); return typeID != nil
-                    case .name: typeName = reader.recentString(); return typeName != nil
+                    case .id:
+                        typeID = reader.recentString()
+                        layout.add(.typeID, from: start, to: reader.index)
+                        return typeID != nil
+                    case .name:
+                        typeName = reader.recentString()
+                        layout.add(.typeName, from: start, to: reader.index)
+                        return typeName != nil
                     default: return reader.skipValue()
                     }
                 }
@@ -43,11 +53,72 @@ extension PlainJSON.Reader {
         }
         guard read, let id, let number, let typeID, let typeName, let floor, let occupancy, let status,
               let version, let updatedAt else { return nil }
+        roomLayout = layout.finish(at: index, in: bytes)
         return RoomUnit(id: UnitID(rawValue: id), number: number,
                         roomType: RoomTypeRef(id: RoomTypeID(rawValue: typeID), name: typeName),
                         floor: floor, occupancy: occupancy,
                         housekeepingStatus: status,
                         housekeepingVersion: version, housekeepingUpdatedAt: updatedAt)
+    }
+
+    /// A room whose bytes between values are `layout`'s, each value read as its member would be;
+    /// nil (the index where it was) at the first difference. The bytes between the values — the
+    /// braces, keys, spaces and any members nobody reads — are the same as those of a room
+    /// already read and checked member by member, so they are checked by comparing them (#18: a
+    /// saved list's keys cost more than its values).
+    mutating func roomUnit(laidOutAs layout: RoomLayout) -> RoomUnit? {
+        let start = index
+        var id: String?, number: String?, typeID: String?, typeName: String?, occupancy: Occupancy?
+        var status: HousekeepingStatus?, updatedAt: Instant?, floor: Int?, version: Int?
+        for (literal, slot) in zip(layout.literals, layout.slots) {
+            guard skip(literal) else { index = start; return nil }
+            let read: Bool
+            switch slot {
+            case .id: id = stringValue(); read = id != nil
+            case .number: number = stringValue(); read = number != nil
+            case .floor: floor = integerValue(); read = floor != nil
+            case .occupancy: occupancy = occupancyValue(); read = occupancy != nil
+            case .status: status = statusValue(); read = status != nil
+            case .version: version = integerValue(); read = version != nil
+            case .updatedAt: updatedAt = instantValue(); read = updatedAt != nil
+            case .typeID: typeID = recentString(); read = typeID != nil
+            case .typeName: typeName = recentString(); read = typeName != nil
+            }
+            guard read else { index = start; return nil }
+        }
+        guard skip(layout.end), let id, let number, let typeID, let typeName, let floor, let occupancy,
+              let status, let version, let updatedAt else {
+            index = start
+            return nil
+        }
+        return RoomUnit(id: UnitID(rawValue: id), number: number,
+                        roomType: RoomTypeRef(id: RoomTypeID(rawValue: typeID), name: typeName),
+                        floor: floor, occupancy: occupancy,
+                        housekeepingStatus: status,
+                        housekeepingVersion: version, housekeepingUpdatedAt: updatedAt)
+    }
+
+    /// Moves past `literal` when the bytes at the index are its bytes.
+    private mutating func skip(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard literal.count <= bytes.count - index else { return false }
+        guard literal.count == 0 || memcmp(bytes.baseAddress! + index, literal.baseAddress!, literal.count) == 0 else {
+            return false
+        }
+        index += literal.count
+        return true
+    }
+
+    mutating func occupancyValue() -> Occupancy? {
+        rawString().flatMap { raw in recentOccupancies.value(raw, make: Self.openValue) }
+    }
+
+    mutating func statusValue() -> HousekeepingStatus? {
+        rawString().flatMap { raw in recentStatuses.value(raw, make: Self.openValue) }
+    }
+
+    /// From the bytes: an instant is ASCII, so no String is made for it.
+    mutating func instantValue() -> Instant? {
+        rawString().flatMap { Instant(rfc3339: $0) }
     }
 
     /// The value of an open vocabulary whose wire string is `raw`: a known case when one has
@@ -175,6 +246,56 @@ extension PlainJSON.Reader {
             if next < bytes.count, bytes[next] == UInt8(ascii: "{") { return comma }
         }
         return nil
+    }
+
+    /// Where a room's values are among its bytes: the bytes before each value (`literals`, one a
+    /// value, from the room's start), which value it is, and the bytes after the last one to the
+    /// room's end (`end`). Slices of the document being read.
+    struct RoomLayout {
+        enum Slot {
+            case id, number, floor, occupancy, status, version, updatedAt, typeID, typeName
+
+            init?(_ key: Key) {
+                switch key {
+                case .id: self = .id
+                case .number: self = .number
+                case .floor: self = .floor
+                case .occupancy: self = .occupancy
+                case .housekeepingStatus: self = .status
+                case .housekeepingVersion: self = .version
+                case .housekeepingUpdatedAt: self = .updatedAt
+                case .name, .roomType, .businessDate, .units, .other: return nil
+                }
+            }
+        }
+
+        let literals: [UnsafeBufferPointer<UInt8>]
+        let slots: [Slot]
+        let end: UnsafeBufferPointer<UInt8>
+
+        /// A layout noted while a room is read member by member: each value's start and end.
+        struct Builder {
+            private var last: Int
+            private var literals: [Range<Int>] = []
+            private var slots: [Slot] = []
+
+            init(start: Int) {
+                last = start
+                literals.reserveCapacity(9)
+                slots.reserveCapacity(9)
+            }
+
+            mutating func add(_ slot: Slot, from start: Int, to end: Int) {
+                literals.append(last..<start)
+                slots.append(slot)
+                last = end
+            }
+
+            func finish(at end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> RoomLayout {
+                RoomLayout(literals: literals.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, slots: slots,
+                           end: UnsafeBufferPointer(rebasing: bytes[last..<end]))
+            }
+        }
     }
 
     /// The keys of one object seen so far: a bit for each known one, the bytes of the others

@@ -55,6 +55,8 @@ public indirect enum PlainJSON: Equatable, Sendable {
         var recentStrings = RecentValues<String>()
         var recentOccupancies = RecentValues<Occupancy>()
         var recentStatuses = RecentValues<HousekeepingStatus>()
+        /// The layout of the last room read member by member (#18; in PlainJSON+Rooms.swift).
+        var roomLayout: RoomLayout?
 
         mutating func skipSpace() {
             while index < bytes.count {

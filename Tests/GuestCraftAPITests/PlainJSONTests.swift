@@ -168,6 +168,67 @@ struct PlainJSONTests {
         }
     }
 
+    /// #18: a room laid out as the one before it is read by that layout (its keys compared, not
+    /// read); a room laid out otherwise — members in another order, other spaces, a member nobody
+    /// reads with another value — is read member by member, and the list is JSONDecoder's.
+    @Test func roomsLaidOutOtherwiseAreReadByTheirMembers() throws {
+        let list = longList(12)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var rooms = String(decoding: try encoder.encode(list), as: UTF8.self)
+        let fifth = String(decoding: try encoder.encode(list.units[4]), as: UTF8.self)
+        // The fifth room's members in another order: its room type first.
+        let type = #","room_type":{"id":"rmt_1","name":"Standard"}"#
+        #expect(fifth.contains(type))
+        let reordered = "{" + String(type.dropFirst()) + "," + String(fifth.replacingOccurrences(of: type, with: "").dropFirst())
+        for (from, to) in [(fifth, reordered),
+                           (#""id":"unt_5","#, #""id" : "unt_5" ,"#),
+                           (#""id":"unt_6","#, #""note":"a","id":"unt_6","#),
+                           (#""id":"unt_7","#, #""note":"b","id":"unt_7","#),
+                           (#""id":"unt_8","#, #""note":"b","id":"unt_8","#)] {
+            #expect(rooms.contains(from), "\(from)")
+            rooms = rooms.replacingOccurrences(of: from, with: to)
+        }
+        #expect(fifth != reordered)
+        let data = Data(rooms.utf8)
+        #expect({ () -> Bool in UnitList(plainJSON: data) == list }())
+        #expect({ () -> Bool in UnitList(plainJSON: data) == (try? JSONDecoder().decode(UnitList.self, from: data)) }())
+        // A repeated key, or an escape, in a room after a layout was learned: nothing is read plainly.
+        for (from, to) in [(#""id":"unt_9","#, #""id":"unt_9","floor":3,"#), (#""number":"110""#, #""number":"1\u0031""#)] {
+            #expect(rooms.contains(from), "\(from)")
+            #expect(UnitList(plainJSON: Data(rooms.replacingOccurrences(of: from, with: to).utf8)) == nil, "\(to)")
+        }
+    }
+
+    /// The layout is the bytes between a room's values: a room with the same is read by it, one
+    /// whose bytes differ anywhere between its values is not (and the reader stays where it was).
+    @Test func aRoomIsReadByTheLayoutOfTheOneBefore() throws {
+        let units = longList(3).units
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let encoded = try units.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        let other = encoded[2].replacingOccurrences(of: #""floor":0"#, with: #""floor" :0"#)
+        let text = "[" + encoded[0] + "," + encoded[1] + "," + other + "]"
+        Data(text.utf8).withUnsafeBytes { raw in
+            var reader = PlainJSON.Reader(bytes: raw.bindMemory(to: UInt8.self))
+            reader.index = 1
+            #expect(reader.roomLayout == nil)
+            #expect(reader.roomUnit() == units[0])
+            guard let layout = reader.roomLayout else {
+                Issue.record("no layout after a room read by its members")
+                return
+            }
+            #expect(layout.slots.count == 9)
+            reader.index += 1
+            #expect(reader.roomUnit(laidOutAs: layout) == units[1])
+            reader.index += 1
+            let before = reader.index
+            #expect(reader.roomUnit(laidOutAs: layout) == nil)
+            #expect(reader.index == before)
+            #expect(reader.roomUnit() == units[2])
+        }
+    }
+
     @Test func anEnvelopeGivesTheListAndItsOtherMembers() throws {
         let encoded = String(decoding: try JSONEncoder().encode(list()), as: UTF8.self)
         let read = try #require(UnitList.plainEnvelope(Data(#"{"etag":"e1","value":\#(encoded)}"#.utf8), valueKey: "value"))

@@ -36,6 +36,19 @@ enum ResourceJSON: Equatable, Sendable {
         }
     }
 
+    /// The decoded string whose opening quote is at `quote`, escapes and all; nil when it is not one.
+    static func string(in bytes: UnsafeBufferPointer<UInt8>, at quote: Int) -> String? {
+        var reader = Reader(bytes: bytes, index: quote)
+        return reader.string()
+    }
+
+    /// The index after the closing quote of the string whose opening quote is at `quote`, its
+    /// escapes checked; nil when it is not a string.
+    static func stringEnd(in bytes: UnsafeBufferPointer<UInt8>, at quote: Int) -> Int? {
+        var reader = Reader(bytes: bytes, index: quote)
+        return reader.string() == nil ? nil : reader.index
+    }
+
     var object: [String: ResourceJSON]? { if case .object(let members) = self { members } else { nil } }
     var array: [ResourceJSON]? { if case .array(let items) = self { items } else { nil } }
     var string: String? { if case .string(let text) = self { text } else { nil } }

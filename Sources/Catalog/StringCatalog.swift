@@ -9,22 +9,48 @@ public enum CatalogFileError: Error, Equatable {
 
 /// The English string catalog (`Resources/en.json`): every sentence a person reads, by key.
 public struct StringCatalog: Sendable, Equatable {
+    private enum Storage: Sendable {
+        case table([String: String])
+        /// A file kept as its bytes, a text made when asked for (#18).
+        case index(CatalogIndex)
+    }
+
+    private let storage: Storage
+
     /// Every entry: a flat key (`connect.title`) and its template with `{name}` placeholders.
-    public let entries: [String: String]
+    public var entries: [String: String] {
+        switch storage {
+        case .table(let table): table
+        case .index(let index): index.dictionary
+        }
+    }
+
+    /// How many entries there are.
+    public var count: Int {
+        switch storage {
+        case .table(let table): table.count
+        case .index(let index): index.count
+        }
+    }
 
     public init(entries: [String: String]) {
-        self.entries = entries
+        storage = .table(entries)
     }
 
     /// Reads a catalog from JSON: one object of string keys to string templates. (With
-    /// `ResourceJSON`, not JSONDecoder: the catalog is read on the way to the first frame, #18.)
+    /// `CatalogIndex` and `ResourceJSON`, not JSONDecoder: the catalog is read on the way to the
+    /// first frame, #18.)
     public init(json: Data) throws(CatalogFileError) {
         try self.init(bytes: Array(json))
     }
 
     init(bytes: [UInt8]) throws(CatalogFileError) {
+        if let index = CatalogIndex.build(bytes) {
+            storage = .index(index)
+            return
+        }
         if let entries = ResourceJSON.stringTable(bytes) {
-            self.entries = entries
+            storage = .table(entries)
             return
         }
         // Not an object of strings: the tree says which member is not one, or that it is not JSON.
@@ -34,6 +60,8 @@ public struct StringCatalog: Sendable, Equatable {
         throw .notAString(key: key)
     }
 
+    public static func == (a: StringCatalog, b: StringCatalog) -> Bool { a.entries == b.entries }
+
     /// The catalog shipped in the resource bundle, read once on first use.
     public static let english: StringCatalog = {
         guard let bytes = guestCraftResource("en.json"), let catalog = try? StringCatalog(bytes: bytes)
@@ -41,13 +69,21 @@ public struct StringCatalog: Sendable, Equatable {
         return catalog
     }()
 
+    /// The template of `key` as written in the catalog, or nil.
+    public func template(_ key: String) -> String? {
+        switch storage {
+        case .table(let table): table[key]
+        case .index(let index): index.text(key)
+        }
+    }
+
     /// The template of `key` with each `{name}` replaced by `values[name]`; `[key]` when the key is
     /// missing. English plural forms: when `{count}` is 1 and the catalog has `<key>.one`
     /// ("1 change is not sent yet"), that template is used instead of `<key>` ("2 changes are …").
     public func string(_ key: String, _ values: [String: String] = [:]) -> String {
-        if values["count"] == "1", let one = entries[key + Self.singular] { return Self.fill(one, values) }
-        guard let template = entries[key] else { return "[\(key)]" }
-        return Self.fill(template, values)
+        if values["count"] == "1", let one = template(key + Self.singular) { return Self.fill(one, values) }
+        guard let text = template(key) else { return "[\(key)]" }
+        return Self.fill(text, values)
     }
 
     /// The suffix of a key's singular form (`app.quit_question.one`).

@@ -38,7 +38,7 @@ signal(SIGPIPE, SIG_IGN)
 if command.isFullScreen {
     Task.detached(priority: .userInitiated) {
         _ = Theme.standard
-        _ = StringCatalog.english.entries.count
+        _ = StringCatalog.english.count
     }
 }
 

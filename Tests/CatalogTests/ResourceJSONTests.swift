@@ -90,4 +90,41 @@ import Testing
         #expect(throws: CatalogFileError.notAString(key: "n")) { try StringCatalog(json: Data(#"{"s": "x", "n": 1}"#.utf8)) }
         #expect(throws: CatalogFileError.unreadable) { try StringCatalog(json: Data("[]".utf8)) }
     }
+
+    /// #18: the catalog is kept as its bytes with an index of its keys; each text is made when
+    /// asked for, and is what JSONDecoder reads for that key.
+    @Test func theCatalogsIndexFindsWhatJSONDecoderReads() throws {
+        let data = try Self.resource("en.json")
+        let decoded = try JSONDecoder().decode([String: String].self, from: data)
+        let index = try #require(CatalogIndex.build(Array(data)), "the shipped catalog is read by its index")
+        #expect(index.count == decoded.count)
+        for (key, text) in decoded { #expect(index.text(key) == text, "\(key)") }
+        #expect(index.text("no.such.key") == nil)
+        #expect(index.text("") == nil)
+        #expect(index.dictionary == decoded)
+        let catalog = try StringCatalog(json: data)
+        #expect(catalog.count == decoded.count)
+        #expect(catalog.template("app.name") != nil)
+        #expect(catalog.template("app.name") == decoded["app.name"])
+    }
+
+    @Test func theIndexDecodesEscapesKeepsTheFirstOfARepeatedKeyAndRefusesWhatIsNotATable() throws {
+        let text = #" { "a" : "x\n\u00e9", "b": "", "a": "y", "é": "z\"q" } "#
+        let decoded = try JSONDecoder().decode([String: String].self, from: Data(text.utf8))
+        let index = try #require(CatalogIndex.build(Array(text.utf8)))
+        #expect(index.dictionary == decoded)
+        #expect(index.text("a") == "x\né")
+        #expect(index.text("é") == "z\"q")
+        #expect(index.text("b") == "")
+        #expect(CatalogIndex.build(Array("{}".utf8))?.count == 0)
+        // A key with an escape is left to the table, which reads it.
+        let escapedKey = #"{"a\u0062": "x"}"#
+        #expect(CatalogIndex.build(Array(escapedKey.utf8)) == nil)
+        #expect(try StringCatalog(json: Data(escapedKey.utf8)).template("ab") == "x")
+        for refused in [#"{"a": 1}"#, #"{"a": "x",}"#, #"["a"]"#, #"{"a": "x"} z"#, #"{"a": "x""#, #"{"a": "\q"}"#,
+                        "{\"a\": \"\u{01}\"}", ""] {
+            #expect(CatalogIndex.build(Array(refused.utf8)) == nil, "\(refused)")
+        }
+        #expect(CatalogIndex.build(Array(#"{"a": ""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)) == nil)
+    }
 }

@@ -73,6 +73,16 @@ import Testing
         let cursor = try tmux.cursor()
         #expect(cursor == (0, 5), "the cursor is on the focused row")
 
+        // A frame of another size is drawn on an erased screen: the blanks it leaves as erased
+        // show nothing of the frame before (#18). Narrower, then as wide as before: the rows'
+        // right-hand words move, and where they were is blank again.
+        try tmux.resize(width: 60, height: 24)
+        #expect(try await tmux.waitFor { $0.first?.count ?? 0 <= 60 && $0.first?.hasPrefix("山田 Hotel") == true })
+        try tmux.resize(width: 80, height: 24)
+        #expect(try await tmux.waitFor { $0.first?.count ?? 0 > 60 && $0.first?.hasPrefix("山田 Hotel") == true })
+        let resized = try tmux.screen()
+        #expect(resized == firstFrame, "\(resized)")
+
         try tmux.send("j", "j")
         #expect(try await tmux.waitFor { _ in (try? tmux.cursor().y) == 7 })
 

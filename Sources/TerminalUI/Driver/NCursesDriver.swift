@@ -47,6 +47,9 @@ public final class NCursesDriver: TerminalDriver {
     /// (curses then sends only what changed on the terminal, but handing it every cell of every
     /// frame cost more than the rest of a frame).
     private var drawn: CellGrid?
+    /// Plain text (`normal`) has the terminal's own colours and no attribute: a blank of it looks
+    /// as an erased cell does.
+    private var plainBlankIsErased = false
 
     public init(options: Options, log: Log? = nil) {
         self.options = options
@@ -155,6 +158,11 @@ public final class NCursesDriver: TerminalDriver {
     public func draw(_ grid: CellGrid) {
         guard screen != nil else { return }
         let previous = drawn.flatMap { $0.width == grid.width && $0.height == grid.height ? $0.cells : nil }
+        // A whole frame starts from an erased screen, whose blanks are the terminal's own: a blank
+        // of plain text drawn as those are is left as erased (#18: most of a screen of rooms is
+        // blanks, each one a cell through ncurses).
+        let leaveBlanks = previous == nil && plainBlankIsErased
+        if previous == nil { _ = erase() }
         let cells = grid.cells
         for y in 0..<grid.height {
             for x in 0..<grid.width {
@@ -162,6 +170,7 @@ public final class NCursesDriver: TerminalDriver {
                 let cell = cells[index]
                 guard cell.width > 0 else { continue }
                 if let previous, previous[index] == cell { continue }
+                if leaveBlanks, cell.style == .normal, cell.width == 1, cell.text == " " { continue }
                 put(cell, x: x, y: y)
             }
         }
@@ -212,6 +221,8 @@ public final class NCursesDriver: TerminalDriver {
             styleBits[token] = (attributes, entry.pair)
         }
         self.palette = palette
+        let plain = palette[.normal]
+        plainBlankIsErased = plain.foreground == -1 && plain.background == -1 && plain.attributes.isEmpty
     }
 
     /// Whether the terminal's title was set (and is given back at the end).

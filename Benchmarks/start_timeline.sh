@@ -27,11 +27,12 @@ for run in $(seq 1 "$RUNS"); do
   "$PY" "$ROOT/Benchmarks/lib/timeline_run.py" "$TMP/timeline.so" "$TMP/stamps" "2000 rooms" "$BIN/guestcraft" \
     >"$TMP/run.txt"
   awk '
-    / ctor/ && !c { printf "loader done %.1f", $1; c = 1 }
+    function faults() { for (i = NF; i > 0; i--) if ($i ~ /^pf=/) return substr($i, 4); return "?" }
+    / ctor/ && !c { printf "loader done %.1f (%s faults)", $1, faults(); c = 1 }
     /open .*guestcraft.log/ && !l { printf " | log %.1f", $1; l = 1 }
     /write1 / && !w { printf " | terminal %.1f", $1; w = 1 }
     /pread [0-9]+ 4096 @/ && w && !r { printf " | first page read after it %.1f", $1; r = 1 }
-    /write1 [0-9][0-9][0-9][0-9]* / && !f { printf " | frame written %.1f", $1; f = 1 }
+    /write1 [0-9][0-9][0-9][0-9]* / && !f { printf " | frame written %.1f (%s faults)", $1, faults(); f = 1 }
     /FOUND/ { printf " | seen %.1f ms\n", $1 }
   ' "$TMP/run.txt"
 done

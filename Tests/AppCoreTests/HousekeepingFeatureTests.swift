@@ -107,6 +107,29 @@ import Testing
         #expect(list.rooms.map(\.unit.number) == ["9", "10", "101", "102", "1001", "A2"])
     }
 
+    /// #18: rooms are found by id through the list's own index — every room of a long list, in
+    /// order or not, none that is not there, and the first of a repeated id.
+    @Test func everyRoomIsFoundByItsID() {
+        let numbers = (1...700).map { String(100 + ($0 * 37) % 700) }
+        for units in [numbers.map { HotelFixture.room($0) }, numbers.sorted { Int($0)! < Int($1)! }.map { HotelFixture.room($0) }] {
+            let list = RoomList(units: units)
+            for unit in units {
+                let index = list.index(of: unit.id)
+                #expect(index.map { list.rooms[$0].unit.id } == unit.id, "\(unit.id)")
+                #expect(list.entry(unit.id)?.unit == unit)
+                #expect(list.position(of: unit.id).flatMap { list.visibleID(at: $0) } == unit.id)
+            }
+            #expect(list.index(of: "unt_h99") == nil)
+            #expect(list.index(of: "") == nil)
+            #expect(list.floors == [1, 2, 3, 4, 5, 6, 7])
+        }
+        var twin = HotelFixture.room("102")
+        twin.id = "unt_h101"
+        let repeated = RoomList(units: [HotelFixture.room("101"), twin, HotelFixture.room("103")])
+        #expect(repeated.index(of: "unt_h101") == 0, "the first keeps its place")
+        #expect(repeated.index(of: "unt_h103") == 2)
+    }
+
     @Test func statusAndFloorFiltersCycleAndCombine() async {
         let store = makeStore(loaded(focus: "unt_h103"))
         await store.send(.keyPressed(.character("s"))) {

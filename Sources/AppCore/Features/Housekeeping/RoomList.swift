@@ -101,6 +101,52 @@ struct RoomNumberKey: Comparable, Sendable, Equatable {
     static func < (a: Self, b: Self) -> Bool { (a.number, a.text) < (b.number, b.text) }
 }
 
+/// Where each room is in a list, by id: open addressing on an FNV-1a hash of the id's bytes (#18:
+/// a dictionary of 2,000 ids hashed each with SipHash cost the first frame of rooms a million
+/// instructions). The first of a repeated id keeps its place. It holds positions only: `rooms` is
+/// the list it was made from, whose ids do not change.
+struct RoomIndex: Sendable, Equatable {
+    /// A position in the list plus one; 0 is an empty slot.
+    private var slots: [Int32]
+
+    init(_ rooms: [RoomEntry]) {
+        var capacity = 8
+        while capacity < rooms.count * 2 { capacity *= 2 }
+        var slots = [Int32](repeating: 0, count: capacity)
+        for (position, entry) in rooms.enumerated() {
+            var slot = Self.hash(entry.unit.id) & (capacity - 1)
+            var repeated = false
+            while slots[slot] != 0 {
+                if rooms[Int(slots[slot]) - 1].unit.id == entry.unit.id {
+                    repeated = true
+                    break
+                }
+                slot = (slot + 1) & (capacity - 1)
+            }
+            if !repeated { slots[slot] = Int32(position + 1) }
+        }
+        self.slots = slots
+    }
+
+    func index(of id: UnitID, in rooms: [RoomEntry]) -> Int? {
+        var slot = Self.hash(id) & (slots.count - 1)
+        while slots[slot] != 0 {
+            let position = Int(slots[slot]) - 1
+            if rooms[position].unit.id == id { return position }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
+    }
+
+    private static func hash(_ id: UnitID) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in id.rawValue.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+}
+
 /// The rooms of the property sorted by number and the filtered view kept up to date; a room's
 /// row is made only when a frame draws it (`lazyRows`), so neither a read nor a frame builds
 /// 2,000 rows.
@@ -112,7 +158,7 @@ public struct RoomList: Sendable, Equatable {
     /// The floors present, ascending.
     public private(set) var floors: [Int] = []
     public private(set) var filter = RoomFilter()
-    private var indexByID: [UnitID: Int] = [:]
+    private var indexByID = RoomIndex([])
     private var numberWidth = 3
 
     public init() {}
@@ -123,28 +169,44 @@ public struct RoomList: Sendable, Equatable {
                 marks: (RoomUnit) -> (HousekeepingStatus?, RoomMark) = { _ in (nil, .none) },
                 changed: (RoomEntry) -> Bool = { _ in false }) {
         // Sorted by index, so the rooms themselves are moved once; an instance's list usually
-        // comes in order already, and then it is not sorted again (#18).
-        let keys = units.map { RoomNumberKey($0.number) }
-        let inOrder = keys.indices.dropFirst().allSatisfy { !(keys[$0] < keys[$0 - 1]) }
-        let order = inOrder ? Array(units.indices) : units.indices.sorted { keys[$0] < keys[$1] }
-        rooms = order.map { index in
+        // comes in order already, and then it is neither sorted nor are its keys kept (#18).
+        let order: [Int]
+        if Self.inOrder(units) {
+            order = Array(units.indices)
+        } else {
+            let keys = units.map { RoomNumberKey($0.number) }
+            order = units.indices.sorted { keys[$0] < keys[$1] }
+        }
+        var rooms: [RoomEntry] = []
+        rooms.reserveCapacity(units.count)
+        var floorSeen = Set<Int>()
+        var numberWidth = 3
+        for index in order {
             let unit = units[index]
             let (shown, mark) = marks(unit)
             var entry = RoomEntry(unit: unit, shown: shown, mark: mark)
             entry.changed = changed(entry)
-            return entry
+            floorSeen.insert(unit.floor)
+            numberWidth = max(numberWidth, Self.width(ofNumber: unit.number))
+            rooms.append(entry)
         }
-        var indexByID: [UnitID: Int] = [:]
-        indexByID.reserveCapacity(rooms.count)
-        // One hash a room: the first of a repeated id keeps its place.
-        for (index, entry) in rooms.enumerated() {
-            if let first = indexByID.updateValue(index, forKey: entry.unit.id) { indexByID[entry.unit.id] = first }
-        }
-        self.indexByID = indexByID
-        floors = Array(Set(rooms.map(\.unit.floor))).sorted()
-        numberWidth = max(3, rooms.map { Self.width(ofNumber: $0.unit.number) }.max() ?? 3)
+        self.rooms = rooms
+        indexByID = RoomIndex(rooms)
+        floors = floorSeen.sorted()
+        self.numberWidth = numberWidth
         self.filter = filter
         refilter()
+    }
+
+    /// Whether the rooms are by number already (each no less than the one before).
+    private static func inOrder(_ units: [RoomUnit]) -> Bool {
+        guard var previous = units.first.map({ RoomNumberKey($0.number) }) else { return true }
+        for unit in units.dropFirst() {
+            let key = RoomNumberKey(unit.number)
+            if key < previous { return false }
+            previous = key
+        }
+        return true
     }
 
     public var isEmpty: Bool { rooms.isEmpty }
@@ -155,13 +217,13 @@ public struct RoomList: Sendable, Equatable {
     }
 
     /// The index in `rooms` of a room.
-    public func index(of id: UnitID) -> Int? { indexByID[id] }
+    public func index(of id: UnitID) -> Int? { indexByID.index(of: id, in: rooms) }
 
-    public func entry(_ id: UnitID) -> RoomEntry? { indexByID[id].map { rooms[$0] } }
+    public func entry(_ id: UnitID) -> RoomEntry? { index(of: id).map { rooms[$0] } }
 
     /// The position in `visible` of a room, if the filter shows it.
     public func position(of id: UnitID) -> Int? {
-        guard let index = indexByID[id] else { return nil }
+        guard let index = index(of: id) else { return nil }
         return Self.binarySearch(visible, index)
     }
 
@@ -180,7 +242,7 @@ public struct RoomList: Sendable, Equatable {
     /// Changes one room (its status on screen, its mark, or the instance's copy); it stays where
     /// it is in the filtered list until the filter changes.
     public mutating func update(_ id: UnitID, _ change: (inout RoomEntry) -> Void) {
-        guard let index = indexByID[id] else { return }
+        guard let index = index(of: id) else { return }
         change(&rooms[index])
     }
 
@@ -193,7 +255,7 @@ public struct RoomList: Sendable, Equatable {
         return LazyRows(count: visible.count, row: { position in
             labels.withLock { Self.row(rooms[visible[position]], numberWidth: width, labels: &$0) }
         }, position: { id in
-            Self.unitID(of: id).flatMap { indexByID[$0] }.flatMap { Self.binarySearch(visible, $0) }
+            Self.unitID(of: id).flatMap { indexByID.index(of: $0, in: rooms) }.flatMap { Self.binarySearch(visible, $0) }
         })
     }
 

@@ -116,23 +116,35 @@ public struct StringCatalog: Sendable, Equatable {
         case placeholder(String)
     }
 
-    /// Splits a template into literal text and `{identifier}` placeholders (letters, digits, `_`).
+    /// Splits a template into literal text and `{identifier}` placeholders (ASCII letters, digits,
+    /// `_`). On the UTF-8 bytes: braces are ASCII, never part of another character's bytes (#18:
+    /// found as Characters, the first frame's labels cost most of a million instructions).
     private static func scan(_ template: String, _ body: (Piece) -> Void) {
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            let afterOpen = rest.index(after: open)
-            guard let close = rest[afterOpen...].firstIndex(of: "}") else { break }
-            let name = rest[afterOpen..<close]
-            if !name.isEmpty, name.allSatisfy({ $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) }) {
-                body(.text(rest[..<open]))
-                body(.placeholder(String(name)))
-                rest = rest[rest.index(after: close)...]
+        let utf8 = template.utf8
+        var textStart = utf8.startIndex
+        var from = utf8.startIndex
+        while let open = utf8[from...].firstIndex(of: UInt8(ascii: "{")) {
+            let afterOpen = utf8.index(after: open)
+            guard let close = utf8[afterOpen...].firstIndex(of: UInt8(ascii: "}")) else { break }
+            let name = utf8[afterOpen..<close]
+            if !name.isEmpty, name.allSatisfy(isNameByte) {
+                body(.text(template[textStart..<open]))
+                body(.placeholder(String(template[afterOpen..<close])))
+                from = utf8.index(after: close)
+                textStart = from
             } else {
-                body(.text(rest[...open]))
-                rest = rest[afterOpen...]
+                from = afterOpen
             }
         }
-        body(.text(rest))
+        body(.text(template[textStart...]))
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "_"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "A")...UInt8(ascii: "Z"): true
+        default: false
+        }
     }
 }
 

@@ -37,6 +37,17 @@ import Testing
         #expect(catalog.string("braces", ["x": "1"]) == "a {not a placeholder} and 1")
     }
 
+    /// The template is split on its bytes (#18): text beyond ASCII around and between
+    /// placeholders, braces that open nothing, a name that is not ASCII, an unclosed brace.
+    @Test func templatesBeyondASCIIAreSplitAsWritten() {
+        let wide = StringCatalog(entries: ["t": "「{a}」 · {b}{a}… {é} {x {y}", "u": "{ {z} }", "v": "{", "w": "{}{a}"])
+        #expect(wide.string("t", ["a": "1", "b": "2", "y": "3"]) == "「1」 · 21… {é} {x 3")
+        #expect(StringCatalog.placeholders(in: "「{a}」 · {b}{a}… {é} {x {y}") == ["a", "b", "y"])
+        #expect(wide.string("u", ["z": "Z"]) == "{ Z }")
+        #expect(wide.string("v", ["z": "Z"]) == "{")
+        #expect(wide.string("w", ["a": "A"]) == "{}A")
+    }
+
     @Test func valuesAreFilledInOnceNotReinterpreted() {
         #expect(catalog.string("greeting", ["name": "{count}", "count": "2"]) == "Hello {count}, 2 rooms")
     }

@@ -113,11 +113,12 @@ struct RoomIndex: Sendable, Equatable {
         var capacity = 8
         while capacity < rooms.count * 2 { capacity *= 2 }
         var slots = [Int32](repeating: 0, count: capacity)
-        for (position, entry) in rooms.enumerated() {
-            var slot = Self.hash(entry.unit.id) & (capacity - 1)
+        for position in rooms.indices {
+            let id = rooms[position].unit.id
+            var slot = Self.hash(id) & (capacity - 1)
             var repeated = false
             while slots[slot] != 0 {
-                if rooms[Int(slots[slot]) - 1].unit.id == entry.unit.id {
+                if rooms[Int(slots[slot]) - 1].unit.id == id {
                     repeated = true
                     break
                 }
@@ -139,11 +140,14 @@ struct RoomIndex: Sendable, Equatable {
     }
 
     private static func hash(_ id: UnitID) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.rawValue.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        var text = id.rawValue
+        return text.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+            return Int(truncatingIfNeeded: hash ^ (hash >> 29))
         }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 }
 
@@ -170,25 +174,30 @@ public struct RoomList: Sendable, Equatable {
                 changed: (RoomEntry) -> Bool = { _ in false }) {
         // Sorted by index, so the rooms themselves are moved once; an instance's list usually
         // comes in order already, and then it is neither sorted nor are its keys kept (#18).
-        let order: [Int]
-        if Self.inOrder(units) {
-            order = Array(units.indices)
-        } else {
-            let keys = units.map { RoomNumberKey($0.number) }
-            order = units.indices.sorted { keys[$0] < keys[$1] }
-        }
-        var rooms: [RoomEntry] = []
-        rooms.reserveCapacity(units.count)
-        var floorSeen = Set<Int>()
-        var numberWidth = 3
-        for index in order {
-            let unit = units[index]
+        func entry(_ unit: RoomUnit) -> RoomEntry {
             let (shown, mark) = marks(unit)
             var entry = RoomEntry(unit: unit, shown: shown, mark: mark)
             entry.changed = changed(entry)
-            floorSeen.insert(unit.floor)
-            numberWidth = max(numberWidth, Self.width(ofNumber: unit.number))
-            rooms.append(entry)
+            return entry
+        }
+        let rooms: [RoomEntry]
+        if Self.inOrder(units) {
+            rooms = units.map(entry)
+        } else {
+            let keys = units.map { RoomNumberKey($0.number) }
+            rooms = units.indices.sorted { keys[$0] < keys[$1] }.map { entry(units[$0]) }
+        }
+        // Floors come in runs: the set is asked only when the floor changes.
+        var floorSeen = Set<Int>()
+        var lastFloor: Int?
+        var numberWidth = 3
+        for index in rooms.indices {
+            let floor = rooms[index].unit.floor
+            if floor != lastFloor {
+                floorSeen.insert(floor)
+                lastFloor = floor
+            }
+            numberWidth = max(numberWidth, Self.width(ofNumber: rooms[index].unit.number))
         }
         self.rooms = rooms
         indexByID = RoomIndex(rooms)

@@ -175,6 +175,25 @@ import Testing
         #expect(TextGrid.lines(grid) == ["ab x"], "overwriting half a wide glyph blanks the other half")
     }
 
+    /// #18: printable ASCII is written a cell a byte; it stops at the edge and at `maxWidth`, and
+    /// writing over half of a wide glyph blanks the other half, as text of glyphs does.
+    @Test func plainASCIIIsWrittenAsGlyphsAre() {
+        var grid = CellGrid(width: 6, height: 1)
+        grid.write("山田", x: 0, y: 0, style: .normal)
+        #expect(grid.write("abcdefgh", x: 1, y: 0, maxWidth: 3, style: .muted) == 3)
+        #expect(TextGrid.lines(grid) == [" abc"])
+        #expect(grid[x: 0, y: 0] == Cell.blank(.normal), "the wide glyph's left half is blanked")
+        #expect(grid[x: 1, y: 0].text == "a" && grid[x: 1, y: 0].width == 1 && grid[x: 1, y: 0].style == .muted)
+        #expect(grid.write("xyz", x: 4, y: 0, style: .normal) == 2)
+        #expect(TextGrid.lines(grid) == [" abcxy"])
+        // The same cells as the glyph path makes for the same text with a non-ASCII character after it.
+        var glyphs = CellGrid(width: 6, height: 1)
+        glyphs.write("ab·", x: 0, y: 0, style: .normal)
+        var plain = CellGrid(width: 6, height: 1)
+        plain.write("ab", x: 0, y: 0, style: .normal)
+        #expect(Array(glyphs.cells[0..<2]) == Array(plain.cells[0..<2]))
+    }
+
     @Test func fieldsPutTheCursorInTheTextAndScrollSideways() {
         let short = Field(label: Span("Address"), value: "hotel.example.com", cursor: 5)
         let long = Field(label: Span("Address"), value: InertString(String(repeating: "abcdefghij", count: 6)))

@@ -74,6 +74,18 @@ public struct CellGrid: Equatable, Sendable {
     public mutating func write(_ text: String, x: Int, y: Int, maxWidth: Int? = nil, style: StyleToken) -> Int {
         guard y >= 0, y < height, x >= 0 else { return 0 }
         let limit = min(width, x + (maxWidth ?? width))
+        // Printable ASCII (most of every frame): a cell a byte, without glyphs or graphemes (#18).
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard InertText.isPlainASCII(bytes) else { return nil }
+            var column = x
+            for byte in bytes {
+                guard column < limit else { break }
+                put(Cell(text: DisplayWidth.asciiText(byte), width: 1, style: style), x: column, y: y)
+                column += 1
+            }
+            return column - x
+        }
+        if let plain, let used = plain { return used }
         var column = x
         for glyph in DisplayWidth.glyphs(of: text) {
             if column + glyph.width > limit { break }

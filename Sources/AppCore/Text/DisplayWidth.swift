@@ -58,11 +58,20 @@ public enum DisplayWidth {
         return glyphs
     }
 
+    /// Each printable ASCII character as a String of its own, made once: a cell's text (#18: made
+    /// from a Character for every cell of every frame).
+    private static let asciiTexts: [String] = (0..<128).map { String(Unicode.Scalar(UInt8($0))) }
+
+    /// The one-character String of an ASCII byte.
+    static func asciiText(_ byte: UInt8) -> String {
+        byte < 0x80 ? asciiTexts[Int(byte)] : String(Unicode.Scalar(byte))
+    }
+
     /// The glyphs of `text`, in order.
     public static func glyphs(of text: String) -> [Glyph] {
         // Printable ASCII (most of every frame): one cell per byte, without grapheme breaking.
         if InertText.isPlainASCII(text) {
-            return text.utf8.map { Glyph(text: String(Character(Unicode.Scalar($0))), width: 1) }
+            return text.utf8.map { Glyph(text: asciiText($0), width: 1) }
         }
         var glyphs: [Glyph] = []
         glyphs.reserveCapacity(text.utf8.count)

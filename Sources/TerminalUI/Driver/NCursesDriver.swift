@@ -42,7 +42,6 @@ public final class NCursesDriver: TerminalDriver {
     }
     /// The style of the cell put last and its bits.
     private var lastStyle: (token: StyleToken?, bits: (attributes: attr_t, pair: Int16)) = (nil, (0, 0))
-    private var cellBuffer = [wchar_t](repeating: 0, count: 6)
     /// The grid on the curses screen now: `draw` hands curses only the cells that differ from it
     /// (curses then sends only what changed on the terminal, but handing it every cell of every
     /// frame cost more than the rest of a frame).
@@ -164,40 +163,44 @@ public final class NCursesDriver: TerminalDriver {
         let leaveBlanks = previous == nil && plainBlankIsErased
         if previous == nil { _ = erase() }
         let cells = grid.cells
-        for y in 0..<grid.height {
-            for x in 0..<grid.width {
-                let index = y * grid.width + x
-                let cell = cells[index]
-                guard cell.width > 0 else { continue }
-                if let previous, previous[index] == cell { continue }
-                if leaveBlanks, cell.style == .normal, cell.width == 1, cell.text == " " { continue }
-                put(cell, x: x, y: y)
+        // Neighbouring cells share a style: a style token hashes its name, 1,920 times a screen (#18).
+        var style = lastStyle
+        let styleBits = self.styleBits
+        withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: 6) { buffer in
+            for y in 0..<grid.height {
+                for x in 0..<grid.width {
+                    let index = y * grid.width + x
+                    let cell = cells[index]
+                    guard cell.width > 0 else { continue }
+                    if let previous, previous[index] == cell { continue }
+                    if leaveBlanks, cell.style == .normal, cell.width == 1, cell.text == " " { continue }
+                    if cell.style != style.token {
+                        style = (cell.style, styleBits[cell.style] ?? (gc_a_normal(), 0))
+                    }
+                    Self.put(cell, x: x, y: y, bits: style.bits, buffer: buffer)
+                }
             }
         }
+        lastStyle = style
         drawn = grid
         _ = move(Int32(grid.cursor.y), Int32(grid.cursor.x))
         _ = refresh()
     }
 
-    private func put(_ cell: Cell, x: Int, y: Int) {
+    /// One cell through curses: its base character and up to four combining marks.
+    private nonisolated static func put(_ cell: Cell, x: Int, y: Int, bits: (attributes: attr_t, pair: Int16),
+                                        buffer: UnsafeMutableBufferPointer<wchar_t>) {
         var count = 0
         for scalar in cell.text.unicodeScalars where count < 5 {
-            cellBuffer[count] = wchar_t(bitPattern: scalar.value)
+            buffer[count] = wchar_t(bitPattern: scalar.value)
             count += 1
         }
         if count == 0 {
-            cellBuffer[0] = 0x20
+            buffer[0] = 0x20
             count = 1
         }
-        cellBuffer[count] = 0
-        // Neighbouring cells share a style: a style token hashes its name, 1,920 times a screen (#18).
-        if cell.style != lastStyle.token {
-            lastStyle = (cell.style, styleBits[cell.style] ?? (gc_a_normal(), 0))
-        }
-        let bits = lastStyle.bits
-        _ = cellBuffer.withUnsafeBufferPointer { buffer in
-            gc_put_cell(Int32(y), Int32(x), buffer.baseAddress, bits.attributes, bits.pair)
-        }
+        buffer[count] = 0
+        _ = gc_put_cell(Int32(y), Int32(x), buffer.baseAddress, bits.attributes, bits.pair)
     }
 
     private func setUpColors() {

@@ -1,4 +1,4 @@
-import AppCore
+@testable import AppCore
 import Testing
 
 @Suite struct DisplayWidthTests {
@@ -20,6 +20,28 @@ import Testing
     ])
     func measuresColumns(text: String, width: Int) {
         #expect(DisplayWidth.of(text) == width)
+    }
+
+    /// #18: text of code points that are each a grapheme of their own is measured code point by
+    /// code point; for every such code point, beside itself and others of the kind, that agrees
+    /// with measuring grapheme by grapheme — and a text with any other code point is not taken.
+    @Test func textOfLoneCodePointsIsMeasuredAsGraphemesAre() throws {
+        let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x2010...0x2027, 0x2030...0x205E,
+                                             0x2070...0x20CF, 0x2100...0x2BFF]
+        let scalars = ranges.flatMap { $0 }.compactMap(Unicode.Scalar.init)
+        for (n, scalar) in scalars.enumerated() {
+            let other = scalars[(n * 7919) % scalars.count]
+            let text = "a" + String(scalar) + String(scalar) + String(other) + "·"
+            let widths = try #require(DisplayWidth.singleScalarWidths(text), "\(scalar.value)")
+            #expect(text.count == text.unicodeScalars.count, "U+\(String(scalar.value, radix: 16)) joins a grapheme")
+            #expect(widths.total == text.reduce(0) { $0 + DisplayWidth.of($1) }, "U+\(String(scalar.value, radix: 16))")
+            #expect(DisplayWidth.glyphs(of: text) == text.flatMap { DisplayWidth.glyphs(of: $0) },
+                    "U+\(String(scalar.value, radix: 16))")
+        }
+        for outside in ["e\u{301}", "👍", "👍🏽", "✔\u{FE0F}", "🇫🇷", "한", "a\u{200D}b", "\r\n", "\u{AD}", "\u{7F}"] {
+            #expect(DisplayWidth.singleScalarWidths(outside) == nil, "\(outside.debugDescription)")
+        }
+        #expect(DisplayWidth.of("✓ Clean · 3…") == 12)
     }
 
     @Test func aGraphemeWithSpacingMarksIsSplitIntoCells() {

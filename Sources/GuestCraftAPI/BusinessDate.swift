@@ -106,10 +106,15 @@ public struct BusinessDate: Hashable, Comparable, Sendable, Codable, CustomStrin
     }
 
     static func number(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        // By index on the base buffer: the slice's iterator cost an instant 200 instructions (#18).
+        let base = bytes.base
         var value = 0
-        for byte in bytes {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let digit = base[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
+            index += 1
         }
         return value
     }

@@ -70,7 +70,7 @@ extension PlainJSON.Reader {
         let start = index
         var id: String?, number: String?, typeID: String?, typeName: String?, occupancy: Occupancy?
         var status: HousekeepingStatus?, updatedAt: Instant?, floor: Int?, version: Int?
-        for (literal, slot) in zip(layout.literals, layout.slots) {
+        for (literal, slot) in layout.steps {
             guard skip(literal) else { index = start; return nil }
             let read: Bool
             switch slot {
@@ -248,9 +248,9 @@ extension PlainJSON.Reader {
         return nil
     }
 
-    /// Where a room's values are among its bytes: the bytes before each value (`literals`, one a
-    /// value, from the room's start), which value it is, and the bytes after the last one to the
-    /// room's end (`end`). Slices of the document being read.
+    /// Where a room's values are among its bytes: the bytes before each value (from the room's
+    /// start), which value it is, and the bytes after the last one to the room's end (`end`).
+    /// Slices of the document being read.
     struct RoomLayout {
         enum Slot {
             case id, number, floor, occupancy, status, version, updatedAt, typeID, typeName
@@ -269,9 +269,11 @@ extension PlainJSON.Reader {
             }
         }
 
-        let literals: [UnsafeBufferPointer<UInt8>]
-        let slots: [Slot]
+        /// Each value's bytes before it and which value it is, in order.
+        let steps: ContiguousArray<(literal: UnsafeBufferPointer<UInt8>, slot: Slot)>
         let end: UnsafeBufferPointer<UInt8>
+
+        var slots: [Slot] { steps.map(\.slot) }
 
         /// A layout noted while a room is read member by member: each value's start and end.
         struct Builder {
@@ -292,7 +294,7 @@ extension PlainJSON.Reader {
             }
 
             func finish(at end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> RoomLayout {
-                RoomLayout(literals: literals.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, slots: slots,
+                RoomLayout(steps: ContiguousArray(zip(literals, slots).map { (UnsafeBufferPointer(rebasing: bytes[$0]), $1) }),
                            end: UnsafeBufferPointer(rebasing: bytes[last..<end]))
             }
         }

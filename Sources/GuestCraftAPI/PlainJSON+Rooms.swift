@@ -188,9 +188,16 @@ extension PlainJSON.Reader {
         secondReader.index = comma + 1
         secondReader.depth = depth + 1
         let second = RoomsHalf(reader: secondReader)
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 { first.readUntil(comma) } else { second.readToEnd() }
+        // The second half on a thread of its own, which has the caller's priority (a read ahead
+        // at a lowered one stays behind the app's own work with both halves, #18), the first here.
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            second.readToEnd()
+            done.signal()
         }
+        thread.start()
+        first.readUntil(comma)
+        done.wait()
         guard let head = first.units, let tail = second.units else { return nil }
         index = second.reader.index
         return head + tail
@@ -350,7 +357,7 @@ extension PlainJSON.Reader {
 }
 
 /// One half of a room list and the reader that read it; each half is read on its own thread and
-/// only looked at after both are done (`concurrentPerform` returns after both).
+/// only looked at after both are done (the second's thread signals when it is).
 private final class RoomsHalf: @unchecked Sendable {
     var reader: PlainJSON.Reader
     var units: [RoomUnit]?

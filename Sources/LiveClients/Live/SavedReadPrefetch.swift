@@ -1,5 +1,6 @@
 import AppCore
 import ClientModel
+import DeviceServices
 import Foundation
 import GuestCraftAPI
 import Locking
@@ -50,7 +51,9 @@ final class SavedReadPrefetch: Sendable {
     /// Reads, on another thread, the list the start will most likely ask for: of the property the
     /// preferences opened last, the opening list saved last. Does nothing without preferences.
     func start(preferences: @escaping @Sendable () -> AppPreferences, store: OfflineStore) {
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        // At a lowered priority: the start's own work (its answer, the UI thread's wake-ups) goes
+        // first on a busy core, and the read ahead has every core nobody else wants (#18).
+        Background.run(name: "read ahead") { [self] in
             let loaded = preferences()
             guard let instanceKey = loaded.lastInstanceKey, let personID = loaded.lastPersonID,
                   let choice = loaded.choice(instanceKey: instanceKey, personID: personID) else {

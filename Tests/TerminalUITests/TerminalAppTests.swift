@@ -59,33 +59,50 @@ import TestSupport
     }
 
     /// The start holds its frames until the state is worth drawing (#18): the frames of a screen
-    /// still being read are never laid out nor written.
+    /// still being read are never laid out nor written, and the terminal is taken only for the
+    /// first frame (curses' set-up and that frame reach it together); its keys are read from then on.
     @Test func aHeldFirstFrameIsDrawnOnceTheStateIsReady() throws {
         let store = makeStore()
         let clock = self.clock
-        let driver = ScriptedDriver(steps: [
-            .input(RawInput.typing("r")),
-            .perform { Task.detached { await clock.advance(by: SampleShell.refreshDuration) } },
-            .waitForWake,
-            .input(RawInput.typing("q")),
-        ])
+        let driver = ScriptedDriver(steps: [.input(RawInput.typing("q"))])
+        // What the start's effects do before the first frame: here a refresh, ended by the clock.
+        store.send(.keyPressed(.character("r")))
+        Task.detached { await clock.advance(by: SampleShell.refreshDuration) }
+        var takenWhileHeld: [Bool] = []
         let reason = try TerminalApp.run(store: store, view: SampleShell.view, input: SampleShell.action(for:),
                                          shouldQuit: \.quitRequested, driver: driver, catchSignals: false,
-                                         firstFrame: FirstFrameHold(atMost: .seconds(600)) { $0.refreshCount == 1 })
+                                         firstFrame: FirstFrameHold(atMost: .seconds(600)) { state in
+                                             takenWhileHeld.append(driver.started)
+                                             return state.refreshCount == 1
+                                         })
         #expect(reason == .quit)
+        #expect(!takenWhileHeld.isEmpty && !takenWhileHeld.contains(true), "the terminal is not taken while held")
+        #expect(driver.started && driver.stopped)
         #expect(driver.frames.count == 1, "nothing before the refresh ended, nothing after q")
         #expect(!TextGrid.lines(driver.frames[0]).contains { $0.contains("Refreshing") })
     }
 
     @Test func aHeldFirstFrameIsDrawnWhenItsTimeIsUp() throws {
-        let driver = ScriptedDriver(steps: [.waitForWake, .hangup])
+        let driver = ScriptedDriver(steps: [.hangup])
         let reason = try TerminalApp.run(store: makeStore(), view: SampleShell.view, input: SampleShell.action(for:),
                                          shouldQuit: \.quitRequested, driver: driver, catchSignals: false,
                                          firstFrame: FirstFrameHold(atMost: .milliseconds(50)) { _ in false })
         #expect(reason == .terminalGone)
-        #expect(driver.wakes == 1, "the hold woke the loop when its time was up")
+        #expect(driver.started, "the hold's time up took the terminal")
         #expect(driver.frames.count == 1, "and the frame the state had was drawn")
         #expect(TextGrid.lines(driver.frames[0])[0].hasPrefix("Demo hotel"))
+    }
+
+    /// A terminal that cannot be taken is still an error when the start held its first frame.
+    @Test func aTerminalThatCannotBeTakenFailsAtTheFirstFrame() throws {
+        let driver = ScriptedDriver(steps: [.hangup])
+        driver.failStart = .unknownTerminal("nope")
+        #expect(throws: TerminalError.self) {
+            try TerminalApp.run(store: makeStore(), view: SampleShell.view, input: SampleShell.action(for:),
+                                shouldQuit: \.quitRequested, driver: driver, catchSignals: false,
+                                firstFrame: FirstFrameHold(atMost: .milliseconds(10)) { _ in true })
+        }
+        #expect(driver.frames.isEmpty)
     }
 
     @Test func anEffectWakesTheLoopWhichDrainsAndRedraws() throws {

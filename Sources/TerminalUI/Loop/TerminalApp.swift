@@ -32,7 +32,8 @@ public enum TerminalApp {
     ///     resize) with how long that took (benchmarks; `GUESTCRAFT_FRAME_TIMES`).
     ///   - firstFrame: when given, nothing is drawn until the state is ready for its first frame
     ///     or the hold's time is up, whichever comes first (the start's frames of a screen still
-    ///     being read are laid out, written and parsed by the terminal for nothing, #18).
+    ///     being read are laid out, written and parsed by the terminal for nothing, #18); the
+    ///     terminal is taken (`driver.start`) then, and its input read from then on.
     @MainActor
     public static func run<State, Action: Sendable>(
         store: Store<State, Action>,
@@ -47,8 +48,19 @@ public enum TerminalApp {
         firstFrame: FirstFrameHold<State>? = nil
     ) throws -> ExitReason {
         let pipe = try WakePipe()
-        try driver.start()
-        if catchSignals { SignalRelay.install(pipe: pipe) }
+        // With a hold, the terminal is taken when the first frame is drawn: curses' set-up, the
+        // title and the first frame then reach the terminal together rather than in bursts a few
+        // milliseconds apart, each of which the terminal (or, over SSH, the link) handles while
+        // the start still works (#18). Keys typed meanwhile wait in the terminal for that frame.
+        // The signal relay comes after curses, which keeps its own resize handler only when it
+        // finds none.
+        var started = false
+        func takeTerminal() throws {
+            try driver.start()
+            if catchSignals { SignalRelay.install(pipe: pipe) }
+            started = true
+        }
+        if firstFrame == nil { try takeTerminal() }
         store.effects.setWake { pipe.wake() }
         // The hold ends at its time even when nothing else happens: a wake-up then.
         var hold = firstFrame
@@ -61,7 +73,7 @@ public enum TerminalApp {
         }
         defer {
             store.effects.setWake {}
-            if catchSignals { SignalRelay.uninstall() }
+            if catchSignals, started { SignalRelay.uninstall() }
             driver.stop()
         }
 
@@ -80,7 +92,7 @@ public enum TerminalApp {
 
         while true {
             var raw: [RawInput] = []
-            while let next = driver.read() { raw.append(next) }
+            while started, let next = driver.read() { raw.append(next) }
             let events = decoder.decode(raw)
             // A scanner's burst arrives in one read: two or more characters and Enter, nothing else.
             let keys = events.compactMap { event -> Key? in if case .key(let key) = event { key } else { nil } }
@@ -115,6 +127,7 @@ public enum TerminalApp {
                 if held.ready(store.state) || ContinuousClock.now >= holdEnds { hold = nil }
             }
             if needsDraw, hold == nil {
+                if !started { try takeTerminal() }
                 let size = driver.size()
                 let screen = view(store.state)
                 if screen.isLocked != locked {
@@ -134,7 +147,9 @@ public enum TerminalApp {
                 needsDraw = false
             }
 
-            if driver.wait(wakeFD: pipe.readFD) == .terminalGone {
+            if !started {
+                pipe.wait()
+            } else if driver.wait(wakeFD: pipe.readFD) == .terminalGone {
                 log?.write("terminal gone: leaving")
                 return .terminalGone
             }

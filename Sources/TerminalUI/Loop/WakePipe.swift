@@ -28,6 +28,12 @@ public final class WakePipe: Sendable {
         _ = write(writeFD, &byte, 1)
     }
 
+    /// Blocks until something wakes the loop (or a signal interrupts the wait).
+    public func wait() {
+        var fd = pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)
+        _ = poll(&fd, 1, -1)
+    }
+
     /// Empties the pipe after a wake-up; answers whether anything was in it.
     @discardableResult
     public func drain() -> Bool {

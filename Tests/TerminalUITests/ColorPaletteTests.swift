@@ -3,12 +3,18 @@ import Testing
 @testable import TerminalUI
 
 @Suite struct ColorPaletteTests {
-    @Test func everyTokenGetsItsOwnPairWithTheThemesColours() throws {
+    @Test func everyColouredTokenGetsItsOwnPairWithTheThemesColours() throws {
         let dark = try #require(Theme.named("dark"))
         let palette = ColorPalette(theme: dark, useColor: true, colors: 256)
-        #expect(Set(StyleToken.allCases.map { palette[$0].pair }).count == StyleToken.allCases.count)
+        let coloured = StyleToken.allCases.filter { dark.style($0).fg != .default || dark.style($0).bg != .default }
+        #expect(coloured.count > 5)
+        #expect(Set(coloured.map { palette[$0].pair }).count == coloured.count, "a pair each")
+        #expect(!coloured.contains { palette[$0].pair == 0 })
         #expect(palette[.header].foreground == 7 && palette[.header].background == 4)
         #expect(palette[.normal].foreground == -1 && palette[.normal].background == -1, "default is colour -1")
+        // The terminal's own colours are pair 0, as erased cells are (#18).
+        #expect(palette[.normal].pair == 0)
+        #expect(StyleToken.allCases.filter { palette[$0].pair == 0 }.allSatisfy { !coloured.contains($0) })
     }
 
     @Test func brightColoursNeedSixteenColours() {

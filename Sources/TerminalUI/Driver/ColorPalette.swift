@@ -5,7 +5,7 @@ import Catalog
 /// monochrome theme, so focus stays reverse and bold.
 struct ColorPalette: Equatable {
     struct Entry: Equatable {
-        /// Pair number (0 = the terminal's own colours).
+        /// Pair number (0 = the terminal's own colours, for every style in them).
         var pair: Int16
         var foreground: Int16
         var background: Int16
@@ -23,7 +23,11 @@ struct ColorPalette: Equatable {
         for (index, token) in StyleToken.allCases.enumerated() {
             if useColor {
                 let style = theme.style(token)
-                entries[token] = Entry(pair: Int16(index + 1),
+                // A style in the terminal's own colours is drawn with pair 0, as erased cells
+                // are: no colour to switch between it and them (#18: a pair of its own made every
+                // room row switch colours around each blank).
+                let ownColours = style.fg == .default && style.bg == .default
+                entries[token] = Entry(pair: ownColours ? 0 : Int16(index + 1),
                                        foreground: Self.number(style.fg, colors: colors),
                                        background: Self.number(style.bg, colors: colors),
                                        attributes: style.attributes)

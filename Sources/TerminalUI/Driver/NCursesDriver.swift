@@ -212,7 +212,7 @@ public final class NCursesDriver: TerminalDriver {
         let palette = ColorPalette(theme: options.theme, useColor: useColor, colors: Int(gc_colors()))
         for token in StyleToken.allCases {
             let entry = palette[token]
-            if useColor { _ = init_pair(entry.pair, entry.foreground, entry.background) }
+            if useColor, entry.pair != 0 { _ = init_pair(entry.pair, entry.foreground, entry.background) }
             let attributes = entry.attributes.reduce(gc_a_normal()) { bits, attribute in
                 switch attribute {
                 case .bold: bits | gc_a_bold()

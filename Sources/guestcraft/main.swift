@@ -44,7 +44,7 @@ if command.isFullScreen {
 
 let services: LiveServices
 do {
-    services = try LiveServices(environment: ProcessInfo.processInfo.environment)
+    services = try LiveServices(environment: LiveServices.processEnvironment())
 } catch {
     Terminal.error(error.message)
     exit(2)

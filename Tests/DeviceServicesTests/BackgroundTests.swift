@@ -32,3 +32,4 @@ import Testing
 private final class LockedNice: @unchecked Sendable {
     var value: Int32 = -100
 }
+

@@ -20,7 +20,7 @@ extension AppEnvironment {
             api: .live(services),
             offline: .live(services.offline, pins: services.pins, log: log),
             outbox: .live(services),
-            preferences: PreferencesClient(load: { services.preferences.load() },
+            preferences: PreferencesClient(load: { services.loadPreferences() },
                                            save: { services.preferences.save($0) }),
             clock: .live,
             log: { log.write($0) },

@@ -143,9 +143,26 @@ public final class LiveServices: Sendable {
 
     /// Reads the list the full screen will most likely open with, on another thread while the
     /// app opens (#18; `SavedReadPrefetch`).
+    /// The process's environment, for `init(environment:)` (read from `environ`, #18).
+    public static func processEnvironment() -> [String: String] { ProcessEnvironment.current() }
+
     public func prefetchOpeningList() {
         let preferences = self.preferences
-        prefetch.start(preferences: { preferences.load() }, store: offline)
+        let startPreferences = self.startPreferences
+        prefetch.start(preferences: {
+            let loaded = preferences.load()
+            startPreferences.offer(loaded)
+            return loaded
+        }, store: offline)
+    }
+
+    /// The preferences the read ahead read, for the app's first load of them (#18: the file was
+    /// read and decoded twice on the way to the first frame).
+    let startPreferences = FirstRead<AppPreferences>()
+
+    /// The preferences, read once at the start: the read ahead's copy when it has one.
+    func loadPreferences() -> AppPreferences {
+        startPreferences.take() ?? preferences.load()
     }
 
     /// The preferences file beside the credentials.

@@ -1,0 +1,33 @@
+import Locking
+
+/// A value read once ahead of its first use, handed to that use only: the first `take` gets
+/// what `offer` gave before it (and nothing after — a later offer is dropped, so a value is
+/// never handed out after the app has read it itself); every later `take` gets nil and reads
+/// for itself.
+final class FirstRead<Value: Sendable>: Sendable {
+    private enum State {
+        case waiting
+        case offered(Value)
+        case taken
+    }
+
+    private let state = Locked(State.waiting)
+
+    init() {}
+
+    /// Keeps `value` for the first `take`, unless it came already.
+    func offer(_ value: Value) {
+        state.withLock { state in
+            if case .waiting = state { state = .offered(value) }
+        }
+    }
+
+    /// The value offered, the first time; nil after, or when none was offered before.
+    func take() -> Value? {
+        state.withLock { state in
+            defer { state = .taken }
+            if case .offered(let value) = state { return value }
+            return nil
+        }
+    }
+}

@@ -44,14 +44,13 @@ if command.isFullScreen {
 
 let services: LiveServices
 do {
-    services = try LiveServices(environment: LiveServices.processEnvironment())
+    // The full screen's first frame waits for its saved list: read it ahead, beside the start (#18).
+    services = try LiveServices(environment: LiveServices.processEnvironment(), readAhead: command.isFullScreen)
 } catch {
     Terminal.error(error.message)
     exit(2)
 }
 
-// The full screen's first frame waits for its saved list: read it ahead, beside the start (#18).
-if command.isFullScreen { services.prefetchOpeningList() }
 
 // A damaged offline file was moved aside: the full screen says so on its first screen, the
 // other commands on standard error.

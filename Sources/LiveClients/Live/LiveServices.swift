@@ -28,7 +28,7 @@ public final class LiveServices: Sendable {
     let faultPhotos = FaultPhotoStore()
     /// The accounts' lock PINs, hashed (`pins`).
     let pins: PINStore
-    /// The start's saved list, read ahead (`prefetchOpeningList`).
+    /// The start's saved list, read ahead (`init(environment:readAhead:)`).
     let prefetch = SavedReadPrefetch()
     /// The device's lock settings: the system-wide file's, then `GUESTCRAFT_LOCK_IDLE_SECONDS`
     /// (the command line's `--lock-idle-seconds` is applied by the app's command).
@@ -39,7 +39,9 @@ public final class LiveServices: Sendable {
     public static let systemConfigPath = "/etc/guestcraft/guestcraft.conf"
 
     /// Opens everything in the state directory `environment` names. Throws a sentence to print.
-    public init(environment: [String: String]) throws(StartupError) {
+    /// With `readAhead` (the full screen), the opening list is read ahead as soon as the offline
+    /// store is open (`SavedReadPrefetch`), beside the rest of the opening (#18).
+    public init(environment: [String: String], readAhead: Bool = false) throws(StartupError) {
         self.environment = environment
         let directory = StateDirectory.resolve(environment: environment)
         stateDirectory = directory
@@ -69,17 +71,20 @@ public final class LiveServices: Sendable {
             log.write("pins: \(error)")
             throw StartupError(L("cli.credentials_failed", ["path": directory.path]))
         }
+        let store: OfflineStore
         do {
-            offline = try OfflineStore(directory: directory)
+            store = try OfflineStore(directory: directory)
         } catch {
             log.write("offline store: \(error)")
             throw StartupError(ErrorText.offline(error))
         }
+        offline = store
+        if readAhead { Self.readAhead(prefetch, startPreferences, PreferencesFile(directory: directory, log: log), store) }
         if let damage = offline.recoveredDamage {
             log.write("offline store: \(ErrorText.damagedOfflineFile(movedTo: damage.movedTo)) (SQLite: \(damage.reason))")
         }
         let registry = WorkOperations.registry()
-        outboxEnabled = !registry.names.isEmpty
+        outboxEnabled = !registry.isEmpty
         outbox = OutboxEngine(store: offline, registry: registry, timing: Self.outboxTiming(environment))
         liveRefresh = Self.liveRefresh(environment, log: log)
         lockPolicy = Self.lockPolicy(environment, log: log)
@@ -146,14 +151,15 @@ public final class LiveServices: Sendable {
     /// The process's environment, for `init(environment:)` (read from `environ`, #18).
     public static func processEnvironment() -> [String: String] { ProcessEnvironment.current() }
 
-    public func prefetchOpeningList() {
-        let preferences = self.preferences
-        let startPreferences = self.startPreferences
+    /// Starts the read ahead of the opening list; the preferences it reads go to the app's first
+    /// load of them.
+    private static func readAhead(_ prefetch: SavedReadPrefetch, _ startPreferences: FirstRead<AppPreferences>,
+                                  _ preferences: PreferencesFile, _ store: OfflineStore) {
         prefetch.start(preferences: {
             let loaded = preferences.load()
             startPreferences.offer(loaded)
             return loaded
-        }, store: offline)
+        }, store: store)
     }
 
     /// The preferences the read ahead read, for the app's first load of them (#18: the file was

@@ -181,6 +181,25 @@ public final class Database: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` in a read transaction (`BEGIN`, deferred): what it reads is one snapshot of the
+    /// file, whatever other connections commit meanwhile. Inside another transaction it runs as
+    /// part of it.
+    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try locked {
+            let db = try openHandle(sql: nil)
+            guard sqlite3_get_autocommit(db) != 0 else { return try body() }
+            try execute("BEGIN")
+            do {
+                let result = try body()
+                try execute("COMMIT")
+                return result
+            } catch {
+                if sqlite3_get_autocommit(db) == 0 { try? execute("ROLLBACK") }
+                throw error
+            }
+        }
+    }
+
     /// Whether a transaction is open on this connection.
     public var isInTransaction: Bool {
         locked { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
@@ -211,6 +230,13 @@ public final class Database: @unchecked Sendable {
     /// The first `length` bytes (fewer when shorter) of the blob or text in `column` of the row
     /// `rowid` of `table`, read through SQLite's incremental blob I/O: only the pages that hold
     /// them are read, not the whole value (a saved list's head, #18). nil when the row is missing.
+    /// The whole of a BLOB, read into one buffer of its own (no copy of SQLite's between: a value
+    /// over several pages is gathered into one by `sqlite3_column_blob` first, #18); nil when the
+    /// row is not there.
+    public func blob(table: String, column: String, rowid: Int64) throws -> Data? {
+        try blobPrefix(table: table, column: column, rowid: rowid, length: Int(Int32.max))
+    }
+
     public func blobPrefix(table: String, column: String, rowid: Int64, length: Int) throws -> Data? {
         try locked {
             guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database is closed") }

@@ -107,6 +107,31 @@ import TestSupport
         }
     }
 
+    /// #18: a long BLOB read whole into a buffer of its own, and a read transaction that sees one
+    /// snapshot while another connection commits.
+    @Test func aBlobIsReadWholeInOneSnapshot() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("blobs.db")
+        let writer = try Database(path: path)
+        try writer.execute("PRAGMA journal_mode = WAL")
+        try writer.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body BLOB)")
+        let body = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try writer.run("INSERT INTO t VALUES (1, ?)", [.blob(body)])
+        let reader = try Database(path: path, options: Database.Options(readOnly: true))
+        #expect(try reader.blob(table: "t", column: "body", rowid: 1) == body)
+        #expect(try reader.blob(table: "t", column: "body", rowid: 2) == nil)
+        let seen = try reader.readTransaction { () -> (Data?, Int?) in
+            let first = try reader.blob(table: "t", column: "body", rowid: 1)
+            try writer.run("UPDATE t SET body = ? WHERE id = 1", [.blob(Data([1, 2, 3]))])
+            let count = try reader.queryValue("SELECT length(body) FROM t WHERE id = 1")?.int
+            return (first, count)
+        }
+        #expect(seen.0 == body)
+        #expect(seen.1 == body.count, "the read transaction still sees its snapshot")
+        #expect(!reader.isInTransaction)
+        #expect(try reader.blob(table: "t", column: "body", rowid: 1) == Data([1, 2, 3]), "and after it, the commit")
+    }
+
     @Test func transactionCommitsOrRollsBack() throws {
         let dir = try TemporaryDirectory()
         let db = try Database(path: dir.path("tx.db"))

@@ -123,12 +123,7 @@ final class CatalogIndex: Sendable {
         var index = 0
 
         mutating func skipSpace() {
-            while index < bytes.count {
-                switch bytes[index] {
-                case 0x20, 0x09, 0x0A, 0x0D: index += 1
-                default: return
-                }
-            }
+            index = ResourceJSON.afterSpace(in: bytes, from: index)
         }
 
         mutating func members() -> [Entry]? {

@@ -36,6 +36,20 @@ enum ResourceJSON: Equatable, Sendable {
         }
     }
 
+    /// The index of the first byte at or after `from` that is not JSON's space. A switch, not
+    /// `[…].contains`: the catalog is indented, and an array per byte of space cost the --version
+    /// text a third of its instructions (#18).
+    static func afterSpace(in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        var index = from
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return index
+            }
+        }
+        return index
+    }
+
     /// The decoded string whose opening quote is at `quote`, escapes and all; nil when it is not one.
     static func string(in bytes: UnsafeBufferPointer<UInt8>, at quote: Int) -> String? {
         var reader = Reader(bytes: bytes, index: quote)
@@ -58,14 +72,7 @@ enum ResourceJSON: Equatable, Sendable {
         var index = 0
 
         mutating func skipSpace() {
-            // A switch, not `[…].contains`: the catalog is indented, and an array per byte of
-            // space cost the --version text a third of its instructions (#18).
-            while index < bytes.count {
-                switch bytes[index] {
-                case 0x20, 0x09, 0x0A, 0x0D: index += 1
-                default: return
-                }
-            }
+            index = ResourceJSON.afterSpace(in: bytes, from: index)
         }
 
         mutating func value(depth: Int) -> ResourceJSON? {

@@ -169,15 +169,7 @@ public final class Database: @unchecked Sendable {
                     throw error
                 }
             }
-            try execute("BEGIN IMMEDIATE")
-            do {
-                let result = try body()
-                try execute("COMMIT")
-                return result
-            } catch {
-                if sqlite3_get_autocommit(db) == 0 { try? execute("ROLLBACK") }
-                throw error
-            }
+            return try committed(db, begin: "BEGIN IMMEDIATE", body)
         }
     }
 
@@ -188,15 +180,20 @@ public final class Database: @unchecked Sendable {
         try locked {
             let db = try openHandle(sql: nil)
             guard sqlite3_get_autocommit(db) != 0 else { return try body() }
-            try execute("BEGIN")
-            do {
-                let result = try body()
-                try execute("COMMIT")
-                return result
-            } catch {
-                if sqlite3_get_autocommit(db) == 0 { try? execute("ROLLBACK") }
-                throw error
-            }
+            return try committed(db, begin: "BEGIN", body)
+        }
+    }
+
+    /// `begin`, `body`, then `COMMIT`; `ROLLBACK` when `body` throws. Called with the lock held.
+    private func committed<T>(_ db: OpaquePointer, begin: String, _ body: () throws -> T) throws -> T {
+        try execute(begin)
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            if sqlite3_get_autocommit(db) == 0 { try? execute("ROLLBACK") }
+            throw error
         }
     }
 

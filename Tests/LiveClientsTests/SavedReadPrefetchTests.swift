@@ -72,7 +72,7 @@ import Testing
     /// it when another's read comes meanwhile (a bug before it was released: that read ended the
     /// prefetch and the waiting one was never woken — its tab would have stayed empty).
     @Test func aReadWaitingForTheListStillGetsItWhenAnotherReadComesFirst() async throws {
-        let prefetch = SavedReadPrefetch()
+        let prefetch = SavedReadPrefetch(waitAtMostMilliseconds: 60_000)
         let partition = Partition(instanceKey: "ins_1", personID: "usr_a", workspaceID: "wsp_1")
         #expect(prefetch.begin("units.list/prp_1", partition: partition))
         let waiting = Task { await prefetch.take("units.list/prp_1", partition: partition, as: Int.self) }
@@ -89,5 +89,28 @@ import Testing
         #expect(await other.take("today.get/prp_1", partition: partition, as: Int.self) == nil)
         other.finish("units.list/prp_1", partition: partition, decoded: SavedReadPrefetch.Decoded(value: copy))
         #expect(await other.take("units.list/prp_1", partition: partition, as: Int.self) == nil)
+    }
+
+    /// A read that waits for the copy longer than `waitAtMostMilliseconds` (the read ahead at its
+    /// lowered priority starved by other programs) reads for itself; the copy, finished later,
+    /// is dropped, and another read still waiting gets it.
+    @Test func aReadWaitingTooLongReadsForItself() async throws {
+        let prefetch = SavedReadPrefetch(waitAtMostMilliseconds: 30)
+        let partition = Partition(instanceKey: "ins_1", personID: "usr_a", workspaceID: "wsp_1")
+        #expect(prefetch.begin("units.list/prp_1", partition: partition))
+        #expect(await prefetch.take("units.list/prp_1", partition: partition, as: Int.self) == nil, "gave up waiting")
+        #expect(prefetch.waiting == 0)
+        let copy: (copy: SavedCopy<Int>, etag: ETag?) = (SavedCopy(value: 7, savedAt: Date(timeIntervalSince1970: 0)), nil)
+        prefetch.finish("units.list/prp_1", partition: partition, decoded: SavedReadPrefetch.Decoded(value: copy))
+        #expect(prefetch.isSettled)
+        #expect(await prefetch.take("units.list/prp_1", partition: partition, as: Int.self) == nil, "the copy was dropped")
+
+        // Finished in time: the read gets it, whatever the bound.
+        let patient = SavedReadPrefetch(waitAtMostMilliseconds: 60_000)
+        #expect(patient.begin("units.list/prp_1", partition: partition))
+        let waiting = Task { await patient.take("units.list/prp_1", partition: partition, as: Int.self) }
+        for _ in 0..<500 where patient.waiting == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        patient.finish("units.list/prp_1", partition: partition, decoded: SavedReadPrefetch.Decoded(value: copy))
+        #expect(await waiting.value??.copy.value == 7)
     }
 }

@@ -27,12 +27,27 @@ final class SavedReadPrefetch: Sendable {
         case idle
         /// Being read; `abandoned` once another read came first (the copy is then kept only for
         /// those already waiting for it).
-        case reading(key: String, partition: Partition, waiters: [CheckedContinuation<Void, Never>], abandoned: Bool)
+        case reading(key: String, partition: Partition, waiters: [Waiter], abandoned: Bool)
         case read(key: String, partition: Partition, decoded: Decoded?)
         case closed
     }
 
+    /// A read waiting for the copy: woken with true when it is read, false when it gave up.
+    private struct Waiter {
+        let id: Int
+        let continuation: CheckedContinuation<Bool, Never>
+    }
+
     private let phase = Locked(Phase.idle)
+    private let waiterIDs = Locked(0)
+    /// How long a read waits for the copy being read before it reads for itself: the read ahead
+    /// runs at a lowered priority, and on a machine whose cores other programs keep busy it may
+    /// get little of them (#18). Decoding takes a few milliseconds; this is for when it does not.
+    let waitAtMostMilliseconds: Int
+
+    init(waitAtMostMilliseconds: Int = 50) {
+        self.waitAtMostMilliseconds = waitAtMostMilliseconds
+    }
 
     /// What `take` does next.
     private enum Step { case wait, answer(Decoded?), miss }
@@ -89,17 +104,17 @@ final class SavedReadPrefetch: Sendable {
     /// Keeps the copy read for its first read (or drops it when nobody waits and another read
     /// came first) and wakes those waiting for it.
     func finish(_ key: String, partition: Partition, decoded: Decoded?) {
-        let waiters = phase.withLock { phase -> [CheckedContinuation<Void, Never>] in
+        let waiters = phase.withLock { phase -> [Waiter] in
             guard case .reading(_, _, let waiters, let abandoned) = phase else { return [] }
             phase = abandoned && waiters.isEmpty ? .closed : .read(key: key, partition: partition, decoded: decoded)
             return waiters
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.continuation.resume(returning: true) }
     }
 
     /// The prefetched copy of `key` in `partition`, once; nil when the prefetch read another (or
-    /// none, or could not decode it). The first call of all ends the prefetch, but a read already
-    /// waiting for the copy being read still gets it.
+    /// none, or could not decode it, or did not within `waitAtMostMilliseconds`). The first call of
+    /// all ends the prefetch, but a read already waiting for the copy being read still gets it.
     func take<Value: Sendable>(_ key: String, partition: Partition, as: Value.Type) async
         -> (copy: SavedCopy<Value>, etag: ETag?)?? {
         while true {
@@ -125,16 +140,41 @@ final class SavedReadPrefetch: Sendable {
             case .answer(let decoded):
                 return .some(decoded?.value as? (copy: SavedCopy<Value>, etag: ETag?))
             case .wait:
-                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    let waiting = phase.withLock { phase -> Bool in
-                        guard case .reading(let reading, let readingPartition, var waiters, let abandoned) = phase,
-                              reading == key, readingPartition == partition else { return false }
-                        waiters.append(continuation)
-                        phase = .reading(key: reading, partition: readingPartition, waiters: waiters, abandoned: abandoned)
-                        return true
-                    }
-                    if !waiting { continuation.resume() }
+                guard await waitForCopy(key, partition: partition) else { return nil }
+            }
+        }
+    }
+
+    /// Waits for the copy of `key` being read: true when it was read (or the phase moved on: look
+    /// again), false when `waitAtMostMilliseconds` passed first — the read then gives the copy up
+    /// (dropped when nobody else waits for it) and reads for itself.
+    private func waitForCopy(_ key: String, partition: Partition) async -> Bool {
+        let id = waiterIDs.withLock { next -> Int in
+            next += 1
+            return next
+        }
+        let bound = waitAtMostMilliseconds
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let waiting = phase.withLock { phase -> Bool in
+                guard case .reading(let reading, let readingPartition, var waiters, let abandoned) = phase,
+                      reading == key, readingPartition == partition else { return false }
+                waiters.append(Waiter(id: id, continuation: continuation))
+                phase = .reading(key: reading, partition: readingPartition, waiters: waiters, abandoned: abandoned)
+                return true
+            }
+            guard waiting else {
+                continuation.resume(returning: true)
+                return
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(bound)) { [self] in
+                let gaveUp = phase.withLock { phase -> Bool in
+                    guard case .reading(let reading, let readingPartition, var waiters, _) = phase,
+                          let index = waiters.firstIndex(where: { $0.id == id }) else { return false }
+                    waiters.remove(at: index)
+                    phase = .reading(key: reading, partition: readingPartition, waiters: waiters, abandoned: true)
+                    return true
                 }
+                if gaveUp { continuation.resume(returning: false) }
             }
         }
     }

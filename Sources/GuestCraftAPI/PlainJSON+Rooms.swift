@@ -13,52 +13,34 @@ extension PlainJSON.Reader {
 
     /// A room read member by member, its layout kept for the rooms after it.
     mutating func roomUnitByMembers() -> RoomUnit? {
-        var id: String?, number: String?, typeID: String?, typeName: String?, occupancy: Occupancy?
-        var status: HousekeepingStatus?, updatedAt: Instant?, floor: Int?, version: Int?
+        var values = RoomValues()
         var keys = KeysSeen()
         var layout = RoomLayout.Builder(start: index)
-        let read = membersCheckedByCaller { bytes, reader in
+        /// Reads the value of `slot`, noting where it was for the layout.
+        func read(_ slot: RoomLayout.Slot, _ reader: inout Self) -> Bool {
+            let start = reader.index
+            defer { layout.add(slot, from: start, to: reader.index) }
+            return reader.readValue(slot, into: &values)
+        }
+        let complete = membersCheckedByCaller { bytes, reader in
             let key = Key(bytes)
             guard keys.isNew(key, bytes) else { return false }
-            let start = reader.index
-            defer { if let slot = RoomLayout.Slot(key) { layout.add(slot, from: start, to: reader.index) } }
-            switch key {
-            case .id: id = reader.stringValue(); return id != nil
-            case .number: number = reader.stringValue(); return number != nil
-            case .floor: floor = reader.integerValue(); return floor != nil
-            case .occupancy: occupancy = reader.occupancyValue(); return occupancy != nil
-            case .housekeepingStatus: status = reader.statusValue(); return status != nil
-            case .housekeepingVersion: version = reader.integerValue(); return version != nil
-            case .housekeepingUpdatedAt: updatedAt = reader.instantValue(); return updatedAt != nil
-            case .roomType:
-                var typeKeys = KeysSeen()
-                return reader.membersCheckedByCaller { bytes, reader in
-                    let key = Key(bytes)
-                    guard typeKeys.isNew(key, bytes) else { return false }
-                    let start = reader.index
-                    switch key {
-                    case .id:
-                        typeID = reader.recentString()
-                        layout.add(.typeID, from: start, to: reader.index)
-                        return typeID != nil
-                    case .name:
-                        typeName = reader.recentString()
-                        layout.add(.typeName, from: start, to: reader.index)
-                        return typeName != nil
-                    default: return reader.skipValue()
-                    }
+            if let slot = RoomLayout.Slot(key) { return read(slot, &reader) }
+            guard key == .roomType else { return reader.skipValue() }
+            var typeKeys = KeysSeen()
+            return reader.membersCheckedByCaller { bytes, reader in
+                let key = Key(bytes)
+                guard typeKeys.isNew(key, bytes) else { return false }
+                switch key {
+                case .id: return read(.typeID, &reader)
+                case .name: return read(.typeName, &reader)
+                default: return reader.skipValue()
                 }
-            default: return reader.skipValue()
             }
         }
-        guard read, let id, let number, let typeID, let typeName, let floor, let occupancy, let status,
-              let version, let updatedAt else { return nil }
+        guard complete, let unit = values.unit else { return nil }
         roomLayout = layout.finish(at: index, in: bytes)
-        return RoomUnit(id: UnitID(rawValue: id), number: number,
-                        roomType: RoomTypeRef(id: RoomTypeID(rawValue: typeID), name: typeName),
-                        floor: floor, occupancy: occupancy,
-                        housekeepingStatus: status,
-                        housekeepingVersion: version, housekeepingUpdatedAt: updatedAt)
+        return unit
     }
 
     /// A room whose bytes between values are `layout`'s, each value read as its member would be;
@@ -68,34 +50,48 @@ extension PlainJSON.Reader {
     /// saved list's keys cost more than its values).
     mutating func roomUnit(laidOutAs layout: RoomLayout) -> RoomUnit? {
         let start = index
-        var id: String?, number: String?, typeID: String?, typeName: String?, occupancy: Occupancy?
-        var status: HousekeepingStatus?, updatedAt: Instant?, floor: Int?, version: Int?
+        var values = RoomValues()
         for (literal, slot) in layout.steps {
-            guard skip(literal) else { index = start; return nil }
-            let read: Bool
-            switch slot {
-            case .id: id = stringValue(); read = id != nil
-            case .number: number = stringValue(); read = number != nil
-            case .floor: floor = integerValue(); read = floor != nil
-            case .occupancy: occupancy = occupancyValue(); read = occupancy != nil
-            case .status: status = statusValue(); read = status != nil
-            case .version: version = integerValue(); read = version != nil
-            case .updatedAt: updatedAt = instantValue(); read = updatedAt != nil
-            case .typeID: typeID = recentString(); read = typeID != nil
-            case .typeName: typeName = recentString(); read = typeName != nil
+            guard skip(literal), readValue(slot, into: &values) else {
+                index = start
+                return nil
             }
-            guard read else { index = start; return nil }
         }
-        guard skip(layout.end), let id, let number, let typeID, let typeName, let floor, let occupancy,
-              let status, let version, let updatedAt else {
+        guard skip(layout.end), let unit = values.unit else {
             index = start
             return nil
         }
-        return RoomUnit(id: UnitID(rawValue: id), number: number,
-                        roomType: RoomTypeRef(id: RoomTypeID(rawValue: typeID), name: typeName),
-                        floor: floor, occupancy: occupancy,
-                        housekeepingStatus: status,
-                        housekeepingVersion: version, housekeepingUpdatedAt: updatedAt)
+        return unit
+    }
+
+    /// Reads the value of `slot` at the index into `values`; false when it is not one.
+    private mutating func readValue(_ slot: RoomLayout.Slot, into values: inout RoomValues) -> Bool {
+        switch slot {
+        case .id: values.id = stringValue(); return values.id != nil
+        case .number: values.number = stringValue(); return values.number != nil
+        case .floor: values.floor = integerValue(); return values.floor != nil
+        case .occupancy: values.occupancy = occupancyValue(); return values.occupancy != nil
+        case .status: values.status = statusValue(); return values.status != nil
+        case .version: values.version = integerValue(); return values.version != nil
+        case .updatedAt: values.updatedAt = instantValue(); return values.updatedAt != nil
+        case .typeID: values.typeID = recentString(); return values.typeID != nil
+        case .typeName: values.typeName = recentString(); return values.typeName != nil
+        }
+    }
+
+    /// A room's values as they are read; `unit` once every one is there.
+    struct RoomValues {
+        var id: String?, number: String?, typeID: String?, typeName: String?, occupancy: Occupancy?
+        var status: HousekeepingStatus?, updatedAt: Instant?, floor: Int?, version: Int?
+
+        var unit: RoomUnit? {
+            guard let id, let number, let typeID, let typeName, let floor, let occupancy, let status, let version,
+                  let updatedAt else { return nil }
+            return RoomUnit(id: UnitID(rawValue: id), number: number,
+                            roomType: RoomTypeRef(id: RoomTypeID(rawValue: typeID), name: typeName),
+                            floor: floor, occupancy: occupancy, housekeepingStatus: status,
+                            housekeepingVersion: version, housekeepingUpdatedAt: updatedAt)
+        }
     }
 
     /// Moves past `literal` when the bytes at the index are its bytes.

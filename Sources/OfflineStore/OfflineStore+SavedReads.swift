@@ -57,17 +57,9 @@ extension OfflineStore {
     /// Read on the store's reading connection: the last commit, without waiting for a write.
     public func savedRead(_ key: String, partition: Partition, now: Date,
                           appVersion: String) throws(OfflineStoreError) -> SavedRead? {
-        // The row, then its body read straight into the copy answered (#18: through the row, the
-        // rooms' 440 KB were gathered by SQLite and copied again), in one snapshot of the file.
-        try wrap {
-            try reader.readTransaction {
-                guard let row = try reader.queryFirst("SELECT rowid, saved_at FROM saved_reads WHERE \(Self.shownRead)",
-                                                      Self.shownRead(key, partition: partition, now: now, appVersion: appVersion)),
-                      let body = try reader.blob(table: "saved_reads", column: "body", rowid: try row.int64("rowid"))
-                else { return nil }
-                return SavedRead(body: body, savedAt: OfflineTime.date(try row.int64("saved_at")))
-            }
-        }
+        // Its body read straight into the copy answered (#18: through the row, the rooms' 440 KB
+        // were gathered by SQLite and copied again).
+        try savedReadHead(key, partition: partition, now: now, appVersion: appVersion, length: .max)
     }
 
     /// The first `length` bytes of the copy `savedRead` would answer (the rest of its body is not
@@ -75,6 +67,7 @@ extension OfflineStore {
     public func savedReadHead(_ key: String, partition: Partition, now: Date, appVersion: String,
                               length: Int) throws(OfflineStoreError) -> SavedRead? {
         try wrap {
+            // The row and its body in one snapshot of the file.
             try reader.readTransaction {
                 guard let row = try reader.queryFirst("SELECT rowid, saved_at FROM saved_reads WHERE \(Self.shownRead)",
                                                       Self.shownRead(key, partition: partition, now: now, appVersion: appVersion)),

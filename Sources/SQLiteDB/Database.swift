@@ -227,13 +227,8 @@ public final class Database: @unchecked Sendable {
     /// The first `length` bytes (fewer when shorter) of the blob or text in `column` of the row
     /// `rowid` of `table`, read through SQLite's incremental blob I/O: only the pages that hold
     /// them are read, not the whole value (a saved list's head, #18). nil when the row is missing.
-    /// The whole of a BLOB, read into one buffer of its own (no copy of SQLite's between: a value
-    /// over several pages is gathered into one by `sqlite3_column_blob` first, #18); nil when the
-    /// row is not there.
-    public func blob(table: String, column: String, rowid: Int64) throws -> Data? {
-        try blobPrefix(table: table, column: column, rowid: rowid, length: Int(Int32.max))
-    }
-
+    /// With a `length` past its end, the whole value, read into a buffer of its own (through the
+    /// row, a value over several pages is first gathered by SQLite, then copied again).
     public func blobPrefix(table: String, column: String, rowid: Int64, length: Int) throws -> Data? {
         try locked {
             guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "the database is closed") }

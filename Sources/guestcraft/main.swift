@@ -51,7 +51,6 @@ do {
     exit(2)
 }
 
-
 // A damaged offline file was moved aside: the full screen says so on its first screen, the
 // other commands on standard error.
 let damagedOfflineFile = services.offline.recoveredDamage?.movedTo

@@ -32,14 +32,14 @@ import Testing
         for (n, scalar) in scalars.enumerated() {
             let other = scalars[(n * 7919) % scalars.count]
             let text = "a" + String(scalar) + String(scalar) + String(other) + "·"
-            let widths = try #require(DisplayWidth.singleScalarWidths(text), "\(scalar.value)")
+            let total = try #require(DisplayWidth.loneScalarsWidth(text), "\(scalar.value)")
             #expect(text.count == text.unicodeScalars.count, "U+\(String(scalar.value, radix: 16)) joins a grapheme")
-            #expect(widths.total == text.reduce(0) { $0 + DisplayWidth.of($1) }, "U+\(String(scalar.value, radix: 16))")
+            #expect(total == text.reduce(0) { $0 + DisplayWidth.of($1) }, "U+\(String(scalar.value, radix: 16))")
             #expect(DisplayWidth.glyphs(of: text) == text.flatMap { DisplayWidth.glyphs(of: $0) },
                     "U+\(String(scalar.value, radix: 16))")
         }
         for outside in ["e\u{301}", "👍", "👍🏽", "✔\u{FE0F}", "🇫🇷", "한", "a\u{200D}b", "\r\n", "\u{AD}", "\u{7F}"] {
-            #expect(DisplayWidth.singleScalarWidths(outside) == nil, "\(outside.debugDescription)")
+            #expect(DisplayWidth.loneScalarsWidth(outside) == nil, "\(outside.debugDescription)")
         }
         #expect(DisplayWidth.of("✓ Clean · 3…") == 12)
     }

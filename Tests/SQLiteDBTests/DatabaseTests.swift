@@ -118,10 +118,10 @@ import TestSupport
         let body = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         try writer.run("INSERT INTO t VALUES (1, ?)", [.blob(body)])
         let reader = try Database(path: path, options: Database.Options(readOnly: true))
-        #expect(try reader.blob(table: "t", column: "body", rowid: 1) == body)
-        #expect(try reader.blob(table: "t", column: "body", rowid: 2) == nil)
+        #expect(try reader.blobPrefix(table: "t", column: "body", rowid: 1, length: .max) == body)
+        #expect(try reader.blobPrefix(table: "t", column: "body", rowid: 2, length: .max) == nil)
         let seen = try reader.readTransaction { () -> (Data?, Int?) in
-            let first = try reader.blob(table: "t", column: "body", rowid: 1)
+            let first = try reader.blobPrefix(table: "t", column: "body", rowid: 1, length: .max)
             try writer.run("UPDATE t SET body = ? WHERE id = 1", [.blob(Data([1, 2, 3]))])
             let count = try reader.queryValue("SELECT length(body) FROM t WHERE id = 1")?.int
             return (first, count)
@@ -129,7 +129,7 @@ import TestSupport
         #expect(seen.0 == body)
         #expect(seen.1 == body.count, "the read transaction still sees its snapshot")
         #expect(!reader.isInTransaction)
-        #expect(try reader.blob(table: "t", column: "body", rowid: 1) == Data([1, 2, 3]), "and after it, the commit")
+        #expect(try reader.blobPrefix(table: "t", column: "body", rowid: 1, length: .max) == Data([1, 2, 3]), "and after it, the commit")
     }
 
     @Test func transactionCommitsOrRollsBack() throws {

@@ -18,7 +18,7 @@ public enum DisplayWidth {
     /// Columns `text` takes.
     public static func of(_ text: String) -> Int {
         if InertText.isPlainASCII(text) { return text.utf8.count }
-        if let widths = singleScalarWidths(text) { return widths.total }
+        if let total = loneScalarsWidth(text) { return total }
         var total = 0
         for character in text { total += of(character) }
         return total
@@ -74,8 +74,8 @@ public enum DisplayWidth {
         if InertText.isPlainASCII(text) {
             return text.utf8.map { Glyph(text: asciiText($0), width: 1) }
         }
-        if let widths = singleScalarWidths(text) {
-            return zip(text.unicodeScalars, widths.each).map { Glyph(text: String($0), width: $1) }
+        if loneScalarsWidth(text) != nil {
+            return text.unicodeScalars.map { Glyph(text: String($0), width: width(of: $0) == 2 ? 2 : 1) }
         }
         var glyphs: [Glyph] = []
         glyphs.reserveCapacity(text.utf8.count)
@@ -89,29 +89,24 @@ public enum DisplayWidth {
         return glyphs
     }
 
-    /// The columns of each code point of `text` and their sum, when every code point is a
-    /// grapheme of its own — printable, and from blocks that hold no combining mark, joiner,
-    /// variation selector or other character that joins a grapheme (Latin to U+02FF, general
-    /// punctuation, symbols, arrows, box drawing, dingbats: the app's own `·`, `…`, `✓`, `★`) —
-    /// else nil, and the text is measured grapheme by grapheme. For such a text the two agree: a
-    /// lone code point takes 2 columns when wide, else 1 (#18: breaking the header's text into
-    /// graphemes cost 20,000 instructions a frame).
-    static func singleScalarWidths(_ text: String) -> (total: Int, each: [Int])? {
+    /// The columns of `text` when every code point is a grapheme of its own — printable, and from
+    /// blocks that hold no combining mark, joiner, variation selector or other character that joins
+    /// a grapheme (Latin to U+02FF, general punctuation, symbols, arrows, box drawing, dingbats: the
+    /// app's own `·`, `…`, `✓`, `★`) — else nil, and the text is measured grapheme by grapheme. For
+    /// such a text the two agree: a lone code point takes 2 columns when wide, else 1 (#18:
+    /// breaking the header's text into graphemes cost 20,000 instructions a frame).
+    static func loneScalarsWidth(_ text: String) -> Int? {
         var total = 0
-        var each: [Int] = []
-        each.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF,
                  0x2100...0x2BFF:
-                let width = width(of: scalar) == 2 ? 2 : 1
-                total += width
-                each.append(width)
+                total += width(of: scalar) == 2 ? 2 : 1
             default:
                 return nil
             }
         }
-        return (total, each)
+        return total
     }
 
     /// Columns one code point takes alone: 0 for marks, format characters and Hangul vowels and

@@ -146,12 +146,11 @@ public final class LiveServices: Sendable {
         ProcessMemory.limitMallocArenas(to: 2)
     }
 
-    /// Reads the list the full screen will most likely open with, on another thread while the
-    /// app opens (#18; `SavedReadPrefetch`).
     /// The process's environment, for `init(environment:)` (read from `environ`, #18).
     public static func processEnvironment() -> [String: String] { ProcessEnvironment.current() }
 
-    /// Starts the read ahead of the opening list; the preferences it reads go to the app's first
+    /// Starts reading the list the full screen will most likely open with, on another thread while
+    /// the app opens (#18; `SavedReadPrefetch`); the preferences it reads go to the app's first
     /// load of them.
     private static func readAhead(_ prefetch: SavedReadPrefetch, _ startPreferences: FirstRead<AppPreferences>,
                                   _ preferences: PreferencesFile, _ store: OfflineStore) {

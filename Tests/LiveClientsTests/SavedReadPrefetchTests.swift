@@ -91,6 +91,25 @@ import Testing
         #expect(await other.take("units.list/prp_1", partition: partition, as: Int.self) == nil)
     }
 
+    /// Once another list was read first, a later read of the list being read does not wait for it
+    /// (CI under ThreadSanitizer: the read ahead had begun before the other read came, and the
+    /// later read waited and got the copy the other read had ended).
+    @Test func aReadAfterAnotherListCameFirstDoesNotWaitForTheCopy() async throws {
+        let prefetch = SavedReadPrefetch(waitAtMostMilliseconds: 60_000)
+        let partition = Partition(instanceKey: "ins_1", personID: "usr_a", workspaceID: "wsp_1")
+        #expect(prefetch.begin("units.list/prp_1", partition: partition))
+        #expect(await prefetch.take("tasks.list.me/prp_1", partition: partition, as: Int.self) == nil)
+        let copy: (copy: SavedCopy<Int>, etag: ETag?) = (SavedCopy(value: 7, savedAt: Date(timeIntervalSince1970: 0)), nil)
+        let finishing = Task {
+            try await Task.sleep(for: .milliseconds(200))
+            prefetch.finish("units.list/prp_1", partition: partition, decoded: SavedReadPrefetch.Decoded(value: copy))
+        }
+        #expect(await prefetch.take("units.list/prp_1", partition: partition, as: Int.self) == nil)
+        try await finishing.value
+        #expect(prefetch.isSettled)
+        #expect(await prefetch.take("units.list/prp_1", partition: partition, as: Int.self) == nil)
+    }
+
     /// A read that waits for the copy longer than `waitAtMostMilliseconds` (the read ahead at its
     /// lowered priority starved by other programs) reads for itself; the copy, finished later,
     /// is dropped, and another read still waiting gets it.

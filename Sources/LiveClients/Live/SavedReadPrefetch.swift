@@ -25,8 +25,8 @@ final class SavedReadPrefetch: Sendable {
 
     private enum Phase {
         case idle
-        /// Being read; `abandoned` once another read came first (the copy is then kept only for
-        /// those already waiting for it).
+        /// Being read; `abandoned` once another read came first or a read gave up waiting (the copy
+        /// is then kept only for those already waiting for it).
         case reading(key: String, partition: Partition, waiters: [Waiter], abandoned: Bool)
         case read(key: String, partition: Partition, decoded: Decoded?)
         case closed
@@ -120,7 +120,10 @@ final class SavedReadPrefetch: Sendable {
         while true {
             let step = phase.withLock { phase -> Step in
                 switch phase {
-                case .reading(let reading, let readingPartition, _, _) where reading == key && readingPartition == partition:
+                case .reading(let reading, let readingPartition, _, let abandoned)
+                    where !abandoned && reading == key && readingPartition == partition:
+                    // Abandoned (another read came first, or a read gave up): only those already
+                    // waiting get the copy; a read coming now reads for itself.
                     return .wait
                 case .read(let read, let readPartition, let decoded) where read == key && readPartition == partition:
                     phase = .closed

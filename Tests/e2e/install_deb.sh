@@ -114,6 +114,13 @@ done
 for program in usr/bin/guestcraft usr/bin/guestcraft-demo usr/lib/guestcraft/guestcraft-photo; do
   ! readelf -S "$R/$program" | grep -q '\.symtab' || fail "/$program is not stripped"
 done
+# The C++ library under the static Swift runtime is linked in as well (#18: loading libstdc++.so.6
+# was 0.7 ms of each start), whenever the build machine has libstdc++.a.
+if [ -f "$(g++ -print-file-name=libstdc++.a 2>/dev/null)" ]; then
+  needed="$(objdump -p "$R/usr/bin/guestcraft" | awk '/NEEDED/ {print $2}')"
+  ! grep -q 'libstdc++' <<<"$needed" || fail "the packaged guestcraft loads libstdc++.so at start (the release should link libstdc++.a)"
+  pass "the packaged guestcraft does not load libstdc++.so"
+fi
 [ "$("$R/usr/bin/guestcraft" --help)" = "$(catalog cli.help)" ] || fail "the packaged guestcraft --help"
 [ "$("$R/usr/bin/guestcraft" --version | head -1)" = "guestcraft $VERSION" ] || fail "the packaged --version"
 "$R/usr/bin/guestcraft-demo" --help | grep -qF "Demo members: frontdesk" || fail "the packaged guestcraft-demo --help"

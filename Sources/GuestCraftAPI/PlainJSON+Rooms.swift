@@ -184,8 +184,8 @@ extension PlainJSON.Reader {
         secondReader.index = comma + 1
         secondReader.depth = depth + 1
         let second = RoomsHalf(reader: secondReader)
-        // The second half on a thread of its own, which has the caller's priority (a read ahead
-        // at a lowered one stays behind the app's own work with both halves, #18), the first here.
+        // The second half on a thread of its own, which has the caller's priority (a pool thread
+        // may have another, #18), the first here.
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             second.readToEnd()

@@ -1,6 +1,5 @@
 import AppCore
 import ClientModel
-import DeviceServices
 import Foundation
 import GuestCraftAPI
 import Locking
@@ -40,9 +39,9 @@ final class SavedReadPrefetch: Sendable {
 
     private let phase = Locked(Phase.idle)
     private let waiterIDs = Locked(0)
-    /// How long a read waits for the copy being read before it reads for itself: the read ahead
-    /// runs at a lowered priority, and on a machine whose cores other programs keep busy it may
-    /// get little of them (#18). Decoding takes a few milliseconds; this is for when it does not.
+    /// How long a read waits for the copy being read before it reads for itself: on a machine
+    /// whose cores other programs keep busy the read ahead may get little of them (#18). Decoding
+    /// takes a few milliseconds; this is for when it does not.
     let waitAtMostMilliseconds: Int
 
     init(waitAtMostMilliseconds: Int = 50) {
@@ -66,9 +65,9 @@ final class SavedReadPrefetch: Sendable {
     /// Reads, on another thread, the list the start will most likely ask for: of the property the
     /// preferences opened last, the opening list saved last. Does nothing without preferences.
     func start(preferences: @escaping @Sendable () -> AppPreferences, store: OfflineStore) {
-        // At a lowered priority: the start's own work (its answer, the UI thread's wake-ups) goes
-        // first on a busy core, and the read ahead has every core nobody else wants (#18).
-        Background.run(name: "read ahead") { [self] in
+        // At the app's own priority: the first frame waits for this list more than for anything
+        // else the start does (#18; nice +10 cost a millisecond, docs/decisions.md).
+        let thread = Thread { [self] in
             let loaded = preferences()
             guard let instanceKey = loaded.lastInstanceKey, let personID = loaded.lastPersonID,
                   let choice = loaded.choice(instanceKey: instanceKey, personID: personID) else {
@@ -90,6 +89,8 @@ final class SavedReadPrefetch: Sendable {
                    decoded: (try? store.savedRead(key, partition: partition, now: now, appVersion: AppVersion.current))
                        .flatMap(decode))
         }
+        thread.name = "read ahead"
+        thread.start()
     }
 
     /// Marks `key` as being read (false when a read already came first and ended the prefetch).

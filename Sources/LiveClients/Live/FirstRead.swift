@@ -22,6 +22,14 @@ final class FirstRead<Value: Sendable>: Sendable {
         }
     }
 
+    /// Whether a value waits for the first `take` (for tests, which must not race the offer).
+    var isOffered: Bool {
+        state.withLock { state in
+            if case .offered = state { return true }
+            return false
+        }
+    }
+
     /// The value offered, the first time; nil after, or when none was offered before.
     func take() -> Value? {
         state.withLock { state in

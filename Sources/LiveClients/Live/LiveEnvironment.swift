@@ -27,7 +27,7 @@ extension AppEnvironment {
             defaultDeviceName: { DefaultDeviceName.make() },
             tabs: .live(services),
             live: services.liveRefresh,
-            lock: .live(services.pins, log: log),
+            lock: .live(services.pins, log: log, firstAccounts: services.startPINAccounts),
             lockPolicy: services.lockPolicy)
     }
 }
@@ -35,13 +35,13 @@ extension AppEnvironment {
 extension LockClient {
     /// The PIN file's accounts and hashes; hashing and checking (Argon2id) run off the UI thread
     /// in the effect that calls them. Failures go to the log without the PIN.
-    static func live(_ pins: PINStore, log: DeviceServices.Log) -> LockClient {
+    /// `firstAccounts`: the accounts with a PIN as the start read them beside the opening
+    /// (`LiveServices.readStart`), answered to the first ask.
+    static func live(_ pins: PINStore, log: DeviceServices.Log,
+                     firstAccounts: FirstRead<Set<Account>>? = nil) -> LockClient {
         LockClient(
             accountsWithPIN: {
-                do { return try pins.accounts() } catch {
-                    log.write("pins: reading failed: \(error)")
-                    return []
-                }
+                firstAccounts?.take() ?? accounts(pins, log: log)
             },
             setPIN: { account, pin in
                 do { return .success(try pins.set(pin.digits, for: account)) } catch {
@@ -67,18 +67,10 @@ extension InstancesClient {
         let credentials = services.credentials
         let offline = services.offline
         let connector = services.connector
+        let first = services.startInstances
         return InstancesClient(
             list: {
-                do {
-                    let (instances, sessions) = try credentials.saved()
-                    return .success(instances.map { instance in
-                        let counts = (try? offline.outboxCounts(instanceKey: instance.key)) ?? .zero
-                        return InstanceSummary(instance: instance, sessions: sessions.filter { $0.origin == instance.origin },
-                                               unsent: counts.toSend + counts.toReview)
-                    })
-                } catch {
-                    return .failure(StorageFailure("\(error)"))
-                }
+                first.take() ?? list(credentials, offline)
             },
             connect: { address in
                 do throws(ConnectError) { return .success(try await connector.connect(address)) } catch { return .failure(error) }
@@ -352,5 +344,31 @@ extension OutboxNews {
 enum ChangeSummary {
     static func text(_ entry: OutboxEntry) -> String {
         WorkOperations.sentence(entry) ?? L("account.change_unknown")
+    }
+}
+
+extension LockClient {
+    /// The accounts with a PIN in the PIN file; none (logged) when it cannot be read.
+    static func accounts(_ pins: PINStore, log: DeviceServices.Log) -> Set<Account> {
+        do { return try pins.accounts() } catch {
+            log.write("pins: reading failed: \(error)")
+            return []
+        }
+    }
+}
+
+extension InstancesClient {
+    /// The saved instances, each with its sessions and its changes not sent yet.
+    static func list(_ credentials: CredentialStore, _ offline: OfflineStore) -> Result<[InstanceSummary], StorageFailure> {
+        do {
+            let (instances, sessions) = try credentials.saved()
+            return .success(instances.map { instance in
+                let counts = (try? offline.outboxCounts(instanceKey: instance.key)) ?? .zero
+                return InstanceSummary(instance: instance, sessions: sessions.filter { $0.origin == instance.origin },
+                                       unsent: counts.toSend + counts.toReview)
+            })
+        } catch {
+            return .failure(StorageFailure("\(error)"))
+        }
     }
 }

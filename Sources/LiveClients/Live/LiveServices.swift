@@ -79,7 +79,11 @@ public final class LiveServices: Sendable {
             throw StartupError(ErrorText.offline(error))
         }
         offline = store
-        if readAhead { Self.readAhead(prefetch, startPreferences, PreferencesFile(directory: directory, log: log), store) }
+        if readAhead {
+            Self.readAhead(prefetch, startPreferences, PreferencesFile(directory: directory, log: log), store)
+            Self.readStart(instances: startInstances, credentials: credentials, store: store,
+                           pinAccounts: startPINAccounts, pins: pins, log: log)
+        }
         if let damage = offline.recoveredDamage {
             log.write("offline store: \(ErrorText.damagedOfflineFile(movedTo: damage.movedTo)) (SQLite: \(damage.reason))")
         }
@@ -164,6 +168,24 @@ public final class LiveServices: Sendable {
     /// The preferences the read ahead read, for the app's first load of them (#18: the file was
     /// read and decoded twice on the way to the first frame).
     let startPreferences = FirstRead<AppPreferences>()
+    /// The saved instances and the accounts with a PIN, read beside the opening for the app's
+    /// start (`readStart`).
+    let startInstances = FirstRead<Result<[InstanceSummary], StorageFailure>>()
+    let startPINAccounts = FirstRead<Set<Account>>()
+
+    /// Reads, on a thread of its own while the opening goes on, what the app's start asks first —
+    /// the saved instances with their unsent counts, and the accounts with a PIN — for its first
+    /// ask of each (#18: the UI thread waited 0.6 ms for that effect with nothing else to do).
+    private static func readStart(instances: FirstRead<Result<[InstanceSummary], StorageFailure>>,
+                                  credentials: CredentialStore, store: OfflineStore,
+                                  pinAccounts: FirstRead<Set<Account>>, pins: PINStore, log: Log) {
+        let thread = Thread {
+            instances.offer(InstancesClient.list(credentials, store))
+            pinAccounts.offer(LockClient.accounts(pins, log: log))
+        }
+        thread.name = "start read"
+        thread.start()
+    }
 
     /// The preferences, read once at the start: the read ahead's copy when it has one.
     func loadPreferences() -> AppPreferences {

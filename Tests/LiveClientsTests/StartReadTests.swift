@@ -1,0 +1,53 @@
+import AppCore
+import ClientModel
+import Foundation
+@testable import LiveClients
+import Testing
+
+/// #18: the full screen's start reads the saved instances (with their unsent counts) and the
+/// accounts with a PIN on a thread of its own while the opening goes on; the app's first ask of
+/// each gets that read, every later ask reads the files again.
+@Suite(.serialized) struct StartReadTests {
+    private func offered(_ services: LiveServices) async throws {
+        for _ in 0..<500 where !(services.startInstances.isOffered && services.startPINAccounts.isOffered) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(services.startInstances.isOffered)
+        #expect(services.startPINAccounts.isOffered)
+    }
+
+    @Test func theFirstAskGetsWhatTheStartReadAndTheNextReadsAgain() async throws {
+        let f = try await LiveFixture()
+        let account = Account(instanceKey: f.context.instance.key, personID: f.context.session.user.id.rawValue)
+        try f.services.pins.set("4821", for: account)
+        let expected = InstancesClient.list(f.services.credentials, f.services.offline)
+        let origin = f.context.instance.origin
+
+        let services = try LiveServices(environment: ["GUESTCRAFT_HOME": f.home.url.path], readAhead: true)
+        try await offered(services)
+        // Changed after the start read them: the first ask still gets what the start read.
+        _ = try services.credentials.removeInstance(origin)
+        try services.pins.remove(account)
+        let instances = InstancesClient.live(services)
+        let lock = LockClient.live(services.pins, log: services.log, firstAccounts: services.startPINAccounts)
+
+        let first = await instances.list()
+        #expect(first == expected)
+        #expect((try? first.get())?.map(\.instance.origin) == [origin])
+        #expect(await lock.accountsWithPIN() == [account])
+
+        let again = await instances.list()
+        #expect((try? again.get())?.isEmpty == true, "read again: the instance was removed")
+        #expect(await lock.accountsWithPIN().isEmpty, "read again: the PIN was removed")
+    }
+
+    @Test func withoutTheFullScreenNothingIsReadAhead() async throws {
+        let f = try await LiveFixture()
+        let services = try LiveServices(environment: ["GUESTCRAFT_HOME": f.home.url.path])
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(!services.startInstances.isOffered)
+        #expect(!services.startPINAccounts.isOffered)
+        let list = await InstancesClient.live(services).list()
+        #expect((try? list.get())?.map(\.instance.origin) == [f.context.instance.origin])
+    }
+}

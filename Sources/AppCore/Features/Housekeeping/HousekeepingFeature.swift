@@ -379,7 +379,11 @@ public struct HousekeepingFeature: Reducer {
         let waiting = state.waiting
         let previous = state.list
         let focusPosition = state.focus.flatMap { previous.position(of: $0) }
-        state.list = RoomList(units: units.units, filter: state.list.filter) { unit in
+        let changed: ((RoomEntry) -> Bool)? = marksChanges ? { entry in
+            guard entry.mark == .none, let before = previous.entry(entry.unit.id) else { return false }
+            return before.shown != entry.shown
+        } : nil
+        state.list = RoomList(units: units.units, filter: state.list.filter, marks: { unit in
             if sending.contains(unit.id) || waiting[unit.id] != nil {
                 return (waiting[unit.id] ?? previous.entry(unit.id)?.shown, .sending)
             }
@@ -387,10 +391,7 @@ public struct HousekeepingFeature: Reducer {
                 return (status, pending.held.contains(unit.id) ? .held : .queued)
             }
             return (nil, pending.held.contains(unit.id) ? .held : .none)
-        } changed: { entry in
-            guard marksChanges, entry.mark == .none, let before = previous.entry(entry.unit.id) else { return false }
-            return before.shown != entry.shown
-        }
+        }, changed: changed)
         state.businessDate = units.businessDate
         if let focus = state.focus, state.list.position(of: focus) != nil { return }
         let count = state.list.visible.count

@@ -167,15 +167,17 @@ public struct RoomList: Sendable, Equatable {
 
     public init() {}
 
-    /// Replaces the rooms (a read), keeping the filter; `changed` says which rooms to mark as
-    /// changed by someone else.
+    /// Replaces the rooms (a read), keeping the filter; `changed` (nil: none) says which rooms
+    /// to mark as changed by someone else.
     public init(units: [RoomUnit], filter: RoomFilter = RoomFilter(),
                 marks: (RoomUnit) -> (HousekeepingStatus?, RoomMark) = { _ in (nil, .none) },
-                changed: (RoomEntry) -> Bool = { _ in false }) {
+                changed: ((RoomEntry) -> Bool)? = nil) {
         // Sorted by index, so the rooms themselves are moved once; an instance's list usually
         // comes in order already, and then it is neither sorted nor are its keys kept (#18).
+        // Without `changed` an entry is not copied to be asked (2,000 copies at the start).
         func entry(_ unit: RoomUnit) -> RoomEntry {
             let (shown, mark) = marks(unit)
+            guard let changed else { return RoomEntry(unit: unit, shown: shown, mark: mark) }
             var entry = RoomEntry(unit: unit, shown: shown, mark: mark)
             entry.changed = changed(entry)
             return entry
@@ -209,9 +211,11 @@ public struct RoomList: Sendable, Equatable {
 
     /// Whether the rooms are by number already (each no less than the one before).
     private static func inOrder(_ units: [RoomUnit]) -> Bool {
-        guard var previous = units.first.map({ RoomNumberKey($0.number) }) else { return true }
-        for unit in units.dropFirst() {
-            let key = RoomNumberKey(unit.number)
+        guard !units.isEmpty else { return true }
+        // By index: a loop over the rooms themselves copied each one to read its number (#18).
+        var previous = RoomNumberKey(units[0].number)
+        for index in units.indices.dropFirst() {
+            let key = RoomNumberKey(units[index].number)
             if key < previous { return false }
             previous = key
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GuestCraftAPI
+import Locking
 import SodiumCrypto
 
 /// The device's saved instances and device sessions, in `credentials.json` (0600) in the state
@@ -18,6 +19,10 @@ public final class CredentialStore: Sendable {
     let lockURL: URL
     /// Serializes this process's callers; the lock file serializes processes.
     private let local = NSLock()
+    /// How many times this store has written its file, in this process: a read made before is
+    /// still current while this has not moved (the start's reads beside the opening, #18).
+    public var writes: Int { writeCount.withLock { $0 } }
+    private let writeCount = Locked(0)
 
     /// Opens the store in `directory`, creating it 0700 or tightening it if looser.
     public init(directory: URL) throws(CredentialStoreError) {
@@ -205,6 +210,7 @@ public final class CredentialStore: Sendable {
             } catch {
                 throw .cannotWrite(path: fileURL.path, reason: "encoding failed")
             }
+            writeCount.withLock { $0 += 1 }
             try PrivateFile.writeAtomically(data, to: fileURL)
             return result
         }

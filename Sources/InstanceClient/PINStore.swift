@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import SodiumCrypto
 
 /// The accounts' lock PINs as Argon2id hashes (libsodium `crypto_pwhash_str`, interactive
@@ -13,6 +14,10 @@ public final class PINStore: Sendable {
     public let fileURL: URL
     let lockURL: URL
     private let local = NSLock()
+    /// How many times this store has written its file, in this process: a read made before is
+    /// still current while this has not moved (the start's reads beside the opening, #18).
+    public var writes: Int { writeCount.withLock { $0 } }
+    private let writeCount = Locked(0)
 
     /// Opens the store in `directory` (created 0700, or tightened).
     public init(directory: URL) throws(CredentialStoreError) {
@@ -99,6 +104,7 @@ public final class PINStore: Sendable {
             change(&pins)
             // Unchanged (the start-up clean-up, every start): no write and no disk sync.
             guard pins != before else { return }
+            writeCount.withLock { $0 += 1 }
             let text = pins.map { Self.line($0.key, $0.value) }.sorted().joined(separator: "\n")
             try PrivateFile.writeAtomically(Data((text.isEmpty ? "" : text + "\n").utf8), to: fileURL)
         }

@@ -2,6 +2,7 @@ import AppCore
 import ClientModel
 import Foundation
 import HTTPClient
+import InstanceClient
 @testable import LiveClients
 import Testing
 
@@ -26,9 +27,10 @@ import Testing
 
         let services = try LiveServices(environment: ["GUESTCRAFT_HOME": f.home.url.path], readAhead: true)
         try await offered(services)
-        // Changed after the start read them: the first ask still gets what the start read.
-        _ = try services.credentials.removeInstance(origin)
-        try services.pins.remove(account)
+        // Changed by another process after the start read them (stores of their own on the same
+        // files): the first ask gets what the start read, as if it had asked first.
+        _ = try CredentialStore(directory: f.home.url).removeInstance(origin)
+        try PINStore(directory: f.home.url).remove(account)
         let instances = InstancesClient.live(services)
         let lock = LockClient.live(services.pins, log: services.log, firstAccounts: services.startPINAccounts)
 
@@ -40,6 +42,25 @@ import Testing
         let again = await instances.list()
         #expect((try? again.get())?.isEmpty == true, "read again: the instance was removed")
         #expect(await lock.accountsWithPIN().isEmpty, "read again: the PIN was removed")
+    }
+
+    /// The demo (`--demo`) pairs and saves its instance after the start read the credentials:
+    /// a change through this process's own stores after the start read them is never hidden.
+    @Test func aChangeThroughThisProcessAfterTheStartReadIsReadAgain() async throws {
+        let f = try await LiveFixture()
+        let account = Account(instanceKey: f.context.instance.key, personID: f.context.session.user.id.rawValue)
+        let origin = f.context.instance.origin
+        _ = try f.services.credentials.removeInstance(origin)
+
+        let services = try LiveServices(environment: ["GUESTCRAFT_HOME": f.home.url.path], readAhead: true)
+        try await offered(services)
+        _ = try services.credentials.saveInstance(try await services.connector.connect(origin: origin))
+        try services.pins.set("4821", for: account)
+
+        let first = await InstancesClient.live(services).list()
+        #expect((try? first.get())?.map(\.instance.origin) == [origin], "the instance saved after the start read")
+        let lock = LockClient.live(services.pins, log: services.log, firstAccounts: services.startPINAccounts)
+        #expect(await lock.accountsWithPIN() == [account], "the PIN set after the start read")
     }
 
     @Test func withoutTheFullScreenNothingIsReadAhead() async throws {

@@ -39,3 +39,18 @@ final class FirstRead<Value: Sendable>: Sendable {
         }
     }
 }
+
+/// A read of a store's file with the store's `writes` when it began: current while they are the
+/// same (a write through this process's store since then makes it stale).
+struct StoreRead<Value: Sendable>: Sendable {
+    let value: Value
+    let writes: Int
+}
+
+extension FirstRead {
+    /// The value offered, the first time, when the store has not written since it was read
+    /// (`writes` now); nil otherwise: the caller reads for itself.
+    func take<Read: Sendable>(writesNow: Int) -> Read? where Value == StoreRead<Read> {
+        take().flatMap { $0.writes == writesNow ? $0.value : nil }
+    }
+}

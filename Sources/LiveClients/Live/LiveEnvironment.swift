@@ -39,10 +39,10 @@ extension LockClient {
     /// `firstAccounts`: the accounts with a PIN as the start read them beside the opening
     /// (`LiveServices.readStart`), answered to the first ask.
     static func live(_ pins: PINStore, log: DeviceServices.Log,
-                     firstAccounts: FirstRead<Set<Account>>? = nil) -> LockClient {
+                     firstAccounts: FirstRead<StoreRead<Set<Account>>>? = nil) -> LockClient {
         LockClient(
             accountsWithPIN: {
-                firstAccounts?.take() ?? accounts(pins, log: log)
+                firstAccounts?.take(writesNow: pins.writes) ?? accounts(pins, log: log)
             },
             setPIN: { account, pin in
                 do { return .success(try pins.set(pin.digits, for: account)) } catch {
@@ -71,7 +71,7 @@ extension InstancesClient {
         let first = services.startInstances
         return InstancesClient(
             list: {
-                first.take() ?? list(credentials, offline)
+                first.take(writesNow: credentials.writes) ?? list(credentials, offline)
             },
             connect: { address in
                 do throws(ConnectError) { return .success(try await connector.connect(address)) } catch { return .failure(error) }

@@ -170,18 +170,22 @@ public final class LiveServices: Sendable {
     let startPreferences = FirstRead<AppPreferences>()
     /// The saved instances and the accounts with a PIN, read beside the opening for the app's
     /// start (`readStart`).
-    let startInstances = FirstRead<Result<[InstanceSummary], StorageFailure>>()
-    let startPINAccounts = FirstRead<Set<Account>>()
+    let startInstances = FirstRead<StoreRead<Result<[InstanceSummary], StorageFailure>>>()
+    let startPINAccounts = FirstRead<StoreRead<Set<Account>>>()
 
     /// Reads, on a thread of its own while the opening goes on, what the app's start asks first —
     /// the saved instances with their unsent counts, and the accounts with a PIN — for its first
     /// ask of each (#18: the UI thread waited 0.6 ms for that effect with nothing else to do).
-    private static func readStart(instances: FirstRead<Result<[InstanceSummary], StorageFailure>>,
+    /// A write through this process's stores after the read (the demo saves its instance before
+    /// the app asks) makes the first ask read again (`StoreRead`).
+    private static func readStart(instances: FirstRead<StoreRead<Result<[InstanceSummary], StorageFailure>>>,
                                   credentials: CredentialStore, store: OfflineStore,
-                                  pinAccounts: FirstRead<Set<Account>>, pins: PINStore, log: Log) {
+                                  pinAccounts: FirstRead<StoreRead<Set<Account>>>, pins: PINStore, log: Log) {
         let thread = Thread {
-            instances.offer(InstancesClient.list(credentials, store))
-            pinAccounts.offer(LockClient.accounts(pins, log: log))
+            let credentialWrites = credentials.writes
+            instances.offer(StoreRead(value: InstancesClient.list(credentials, store), writes: credentialWrites))
+            let pinWrites = pins.writes
+            pinAccounts.offer(StoreRead(value: LockClient.accounts(pins, log: log), writes: pinWrites))
         }
         thread.name = "start read"
         thread.start()

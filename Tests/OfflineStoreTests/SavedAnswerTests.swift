@@ -30,6 +30,27 @@ import TestSupport
         #expect(full.value == Self.rooms())
     }
 
+    /// Where the value is known to be read straight from the bytes (#18) and where only the
+    /// generic decode knows it at run time, the same answer — read, damaged or outside the subset.
+    @Test func theDecodeForPlainValuesAnswersAsTheGenericOne() throws {
+        func generic<Value: Codable>(_ body: Data, as: Value.Type) -> SavedAnswer<Value>? { SavedAnswer<Value>.decode(body) }
+        var quoted = Self.rooms()
+        quoted.units[0].roomType = RoomTypeRef(id: "rmt_q", name: #"The "Quote" \ Suite"#)
+        let bodies = [try SavedAnswer(etag: "\"e\"", value: Self.rooms()).encoded(),
+                      try SavedAnswer(etag: nil, value: quoted).encoded(),
+                      Data(#"{"etag":"\"e\"","value":{"business_date":"2026-11-02","units":[{"id":1}]}}"#.utf8),
+                      Data("not json".utf8)]
+        for body in bodies {
+            let plain = SavedAnswer<UnitList>.decode(body)
+            let other = generic(body, as: UnitList.self)
+            #expect(plain?.etag == other?.etag)
+            #expect(plain?.value == other?.value)
+        }
+        #expect(SavedAnswer<UnitList>.decode(bodies[0])?.value == Self.rooms())
+        #expect(SavedAnswer<UnitList>.decode(bodies[1])?.value == quoted)
+        #expect(SavedAnswer<UnitList>.decode(bodies[2]) == nil)
+    }
+
     @Test func withoutAnETagTheHeadSaysSoAndTheValueStillReads() throws {
         let body = try SavedAnswer(etag: nil, value: Note(text: "x")).encoded()
         #expect(String(decoding: body, as: UTF8.self) == #"{"etag":null,"value":{"text":"x"}}"#)

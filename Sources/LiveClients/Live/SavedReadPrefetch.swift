@@ -62,6 +62,11 @@ final class SavedReadPrefetch: Sendable {
         LiveWork.copy(of: read, as: Value.self).map { Decoded(value: $0) }
     }
 
+    static func decode<Value: Codable & Sendable & Equatable & PlainEnvelopeReadable>(_ read: SavedRead, as: Value.Type)
+        -> Decoded? {
+        LiveWork.copy(of: read, as: Value.self).map { Decoded(value: $0) }
+    }
+
     /// Reads, on another thread, the list the start will most likely ask for: of the property the
     /// preferences opened last, the opening list saved last. Does nothing without preferences.
     func start(preferences: @escaping @Sendable () -> AppPreferences, store: OfflineStore) {

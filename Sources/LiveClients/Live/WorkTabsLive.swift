@@ -108,8 +108,18 @@ struct LiveWork: Sendable {
     /// A saved read as the screens get it: its value and when it was read, and its ETag.
     static func copy<Value: Codable & Sendable & Equatable>(of read: SavedRead, as: Value.Type)
         -> (copy: SavedCopy<Value>, etag: ETag?)? {
-        guard let body = SavedAnswer<Value>.decode(read.body) else { return nil }
-        return (SavedCopy(value: body.value, savedAt: read.savedAt), body.etag.map(ETag.init))
+        copy(SavedAnswer<Value>.decode(read.body), savedAt: read.savedAt)
+    }
+
+    /// `copy` of a list read straight from the bytes (the rooms, Today), without the run-time
+    /// question whether it can be (`SavedAnswer.decode`).
+    static func copy<Value: Codable & Sendable & Equatable & PlainEnvelopeReadable>(of read: SavedRead, as: Value.Type)
+        -> (copy: SavedCopy<Value>, etag: ETag?)? {
+        copy(SavedAnswer<Value>.decode(read.body), savedAt: read.savedAt)
+    }
+
+    private static func copy<Value: Sendable>(_ body: SavedAnswer<Value>?, savedAt: Date) -> (copy: SavedCopy<Value>, etag: ETag?)? {
+        body.map { (SavedCopy(value: $0.value, savedAt: savedAt), $0.etag.map(ETag.init)) }
     }
 
     /// A work tab's opening list: the copy the start read ahead (`SavedReadPrefetch`) when it is

@@ -15,6 +15,37 @@ import TestSupport
         #expect(OfflineStore.readerPageCacheKiB <= 128)
     }
 
+    /// Which of a work tab's opening lists was saved last (the start's read ahead, #18): only
+    /// reads the partition's own, of this app version, within their 72 hours.
+    @Test func theNewestSavedKeyIsTheLastSavedOfThoseAsked() throws {
+        let dir = try TemporaryDirectory()
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let generation = try store.beginGeneration(desk)
+        func save(_ key: String, _ minutes: Double, version: String = "1.0") throws {
+            try store.saveRead(key, body: Data("{}".utf8), partition: desk, generation: generation,
+                               now: t0.addingTimeInterval(minutes * 60), appVersion: version)
+        }
+        try save("today", 1)
+        try save("units", 3)
+        try save("tasks", 2)
+        try save("search", 4)
+        try save("report", 5, version: "0.9")
+        let now = t0.addingTimeInterval(600)
+        #expect(try store.newestSavedKey(among: ["today", "units", "tasks"], partition: desk, now: now, appVersion: "1.0") == "units")
+        #expect(try store.newestSavedKey(among: ["today", "tasks", "report"], partition: desk, now: now, appVersion: "1.0")
+            == "tasks", "another version's, newer, is not shown")
+        #expect(try store.newestSavedKey(among: ["today"], partition: desk, now: now, appVersion: "1.0") == "today")
+        #expect(try store.newestSavedKey(among: ["tasks", "report"], partition: desk, now: now, appVersion: "0.9") == "report")
+        #expect(try store.newestSavedKey(among: ["units"], partition: deskOtherWorkspace, now: now, appVersion: "1.0") == nil)
+        #expect(try store.newestSavedKey(among: ["other"], partition: desk, now: now, appVersion: "1.0") == nil)
+        #expect(try store.newestSavedKey(among: [], partition: desk, now: now, appVersion: "1.0") == nil)
+        let later = t0.addingTimeInterval(OfflineStore.savedReadLifetime + 120)
+        #expect(try store.newestSavedKey(among: ["today", "units", "tasks"], partition: desk, now: later, appVersion: "1.0")
+            == "units", "the newest still within its 72 hours")
+        #expect(try store.newestSavedKey(among: ["today", "tasks"], partition: desk, now: later, appVersion: "1.0") == nil,
+                "older than 72 hours")
+    }
+
     /// A saved read walks its body's pages once (#18). In the table without rowids, finding the row
     /// by its key compared whole records and the columns the read checks came after the body, so
     /// the room list's 440 KB were read from the file three times before the first frame (the page

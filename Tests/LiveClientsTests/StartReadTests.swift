@@ -1,7 +1,6 @@
 import AppCore
 import ClientModel
 import Foundation
-import HTTPClient
 import InstanceClient
 @testable import LiveClients
 import Testing
@@ -71,29 +70,5 @@ import Testing
         #expect(!services.startPINAccounts.isOffered)
         let list = await InstancesClient.live(services).list()
         #expect((try? list.get())?.map(\.instance.origin) == [f.context.instance.origin])
-    }
-}
-
-/// #18: the start's clean-up of accounts without a session (their PINs, saved reads and changes)
-/// waits for the network's release after the first frame; without a hold it runs at once.
-@Suite struct StartCleanUpTests {
-    @Test func theCleanUpWaitsForTheNetworksRelease() async throws {
-        let f = try await LiveFixture()
-        let gone = Account(instanceKey: f.context.instance.key, personID: "usr_gone")
-        try f.services.pins.set("4821", for: gone)
-        let start = NetworkStart()
-        start.hold(atMost: .seconds(60))
-        let offline = OfflineClient.live(f.services.offline, pins: f.services.pins, log: f.services.log, start: start)
-        let cleanUp = Task { await offline.retainAccounts([]) }
-        try await Task.sleep(for: .milliseconds(150))
-        #expect(try f.services.pins.accounts() == [gone], "held: nothing deleted yet")
-        start.release()
-        await cleanUp.value
-        #expect(try f.services.pins.accounts().isEmpty)
-
-        try f.services.pins.set("4821", for: gone)
-        await OfflineClient.live(f.services.offline, pins: f.services.pins, log: f.services.log, start: NetworkStart())
-            .retainAccounts([])
-        #expect(try f.services.pins.accounts().isEmpty, "no hold: at once")
     }
 }

@@ -2,7 +2,6 @@ import AppCore
 import Catalog
 import Foundation
 import GuestCraftAPI
-import HTTPClient
 import InstanceClient
 import OfflineStore
 import Outbox
@@ -221,10 +220,7 @@ extension SessionAPIClient {
 }
 
 extension OfflineClient {
-    /// `start`: the network's hold at the app's start; the start's clean-up of accounts without
-    /// a session waits for its release, so it takes no core from the first frame (#18).
-    static func live(_ store: OfflineStore, pins: PINStore, log: DeviceServices.Log,
-                     start: NetworkStart = .app) -> OfflineClient {
+    static func live(_ store: OfflineStore, pins: PINStore, log: DeviceServices.Log) -> OfflineClient {
         OfflineClient(
             newGeneration: { GenerationID(rawValue: IdempotencyKey.random()) },
             beginGeneration: { partition, id in
@@ -251,7 +247,6 @@ extension OfflineClient {
                 (try? store.outboxCounts(account: account)) ?? .zero
             },
             retainAccounts: { accounts in
-                await start.released()
                 await OffThePool.run { retain(accounts, store: store, pins: pins, log: log) }
             })
     }

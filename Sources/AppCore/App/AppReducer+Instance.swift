@@ -263,8 +263,8 @@ extension AppReducer {
     /// Shows the work tabs of the chosen property and begins its generation. The tabs start at
     /// once with the new generation's id, so the tab on screen reads its saved copy beside the
     /// generation's row being written (and synced) rather than after it; the outbox waits for the
-    /// row (`generationBegan`). A fresh answer saved before the row exists is not kept (the save
-    /// inserts only inside a live generation) and is saved by the next read.
+    /// row (`generationBegan`). A fresh answer is saved after the row (the live store's writes
+    /// run in order on one queue; the save inserts only inside a live generation).
     func beginContext(_ state: inout AppState) -> Effect<AppAction> {
         guard var current = state.current, let partition = current.partition else { return .none }
         let generation = environment.offline.newGeneration()

@@ -1,7 +1,8 @@
 import Dispatch
 
 /// The store's writes that wait for the disk (a generation's row: the log, its directory and the
-/// log again), run on a thread of their own.
+/// log again; a read's answer saved), run on a thread of their own, in the order they came: an
+/// answer saved after its generation's row.
 ///
 /// Swift concurrency runs effects on as many threads as there are cores — two on a handheld. A
 /// write blocking one of them for its disk syncs held back every other effect behind it: at the

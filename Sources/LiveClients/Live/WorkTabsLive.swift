@@ -171,20 +171,28 @@ struct LiveWork: Sendable {
                 }
             }
             let now = Date()
+            // Saved on the store's queue of disk writes, after the generation's row queued there
+            // when the context began: an answer that comes back before that row is on disk is
+            // saved once it is, not dropped (a save inserts only inside a live generation).
+            let (store, partition, generation) = (store, context.partition, context.generation)
             switch answer {
             case .fresh(let fresh):
                 if let body = try? (fresh.body.isEmpty ? SavedAnswer(etag: fresh.etag?.value, value: fresh.value).encoded()
                                                          : SavedAnswer<Value>.encoded(etag: fresh.etag?.value, valueJSON: fresh.body)) {
-                    _ = try? store.saveRead(key, body: body, partition: context.partition, generation: context.generation,
-                                            now: now, appVersion: AppVersion.current)
+                    _ = await OffThePool.run {
+                        (try? store.saveRead(key, body: body, partition: partition, generation: generation,
+                                             now: now, appVersion: AppVersion.current)) ?? false
+                    }
                 }
                 return .fresh(fresh.value, at: now)
             case .notModified:
                 // The saved copy is still the instance's: it is dated now, not written again (a 304
                 // every 15 s of a 2,000-room list must not encode and write 430 KB each time).
                 guard let savedCopy else { return .failed(problemCode: nil) }
-                _ = try? store.renewRead(key, partition: context.partition, generation: context.generation,
-                                         now: now, appVersion: AppVersion.current)
+                _ = await OffThePool.run {
+                    (try? store.renewRead(key, partition: partition, generation: generation,
+                                          now: now, appVersion: AppVersion.current)) ?? false
+                }
                 return .fresh(savedCopy.value, at: now)
             }
         } catch let error as GuestCraftError {

@@ -98,8 +98,8 @@ final class CurlTransfer {
         check(gc_curl_setopt_pointer(easy, CURLOPT_PREREQDATA, me))
 
         var lines = request.headerLines
-        // No "Expect: 100-continue" round trip before bodies.
-        lines.append("Expect:")
+        // A long body asks first (`HTTPRequest.expectContinueBytes`); a short one goes without the round trip.
+        lines.append((request.body?.count ?? 0) > HTTPRequest.expectContinueBytes ? "Expect: 100-continue" : "Expect:")
         let method = request.method
         switch (method, request.body) {
         case ("GET", nil):

@@ -9,6 +9,12 @@ public struct HTTPRequest: Sendable {
     /// Replaces the client's total timeout for this request when set.
     public var timeout: Duration?
 
+    /// Bodies longer than this ask before they go (`Expect: 100-continue`): a server that refuses
+    /// them from the headers alone (too large, a session that ended) answers before megabytes go
+    /// over a weak link, and its answer is not lost to the reset of a connection it closed with the
+    /// body unread. Shorter bodies go at once, without the round trip.
+    public static let expectContinueBytes = 1 << 20
+
     public init(method: String = "GET", url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
                 timeout: Duration? = nil) {
         self.method = method

@@ -105,6 +105,30 @@ func expectWorks(_ client: HTTPClient, _ server: TestServer,
         #expect(head.status == 200 && head.body.isEmpty)
         #expect(server.server.connectionsAccepted == 1)
     }
+
+    /// A server that refuses a large body from its headers alone answers and closes without reading
+    /// it. Written into that connection, the body would meet a reset that can throw the answer away
+    /// (a refused photo then looked like a lost connection and waited to go again). A body over
+    /// `HTTPRequest.expectContinueBytes` asks first (`Expect: 100-continue`) and goes only on a 100.
+    @Test func aLargeBodyRefusedFromItsHeadersIsAnsweredNotLost() async throws {
+        let configuration = HTTPServerConfiguration(maxRequestBodyBytes: 1 << 20, payloadTooLarge: { request in
+            .text("too large", headers: [(name: "X-Expect", value: request.headers["expect"] ?? "none")])
+        })
+        let server = try TestServer(configuration) { request in .text("got \(request.body.count)") }
+        defer { server.stop() }
+        let client = makeClient()
+        let photo = Data(repeating: 0xAB, count: 5_000_001)
+        for _ in 0..<20 {
+            let response = try await client.send(HTTPRequest(method: "PUT", url: server.url("/photo"), body: photo))
+            #expect(response.status == 413)
+            #expect(response.headers["x-expect"] == "100-continue")
+        }
+        #expect(server.requestsHandled == 0)
+        // A body at the limit still goes at once, without asking.
+        let fits = try await client.send(HTTPRequest(method: "PUT", url: server.url("/photo"),
+                                                     body: Data(count: HTTPRequest.expectContinueBytes)))
+        #expect(String(decoding: fits.body, as: UTF8.self) == "got \(HTTPRequest.expectContinueBytes)")
+    }
 }
 
 @Suite struct HTTPClientFailureTests {

@@ -49,13 +49,20 @@ public final class NCursesDriver: TerminalDriver {
     /// Plain text (`normal`) has the terminal's own colours and no attribute: a blank of it looks
     /// as an erased cell does.
     private var plainBlankIsErased = false
+    /// `TERM` as curses was set up for it.
+    private var term = ""
+    /// Whether the first frame was drawn and bracketed paste and the title followed it.
+    private var startFinished = true
 
     public init(options: Options, log: Log? = nil) {
         self.options = options
         self.log = log
     }
 
-    public func start() throws {
+    /// Sets curses up and leaves it suspended, the first frame not drawn: whatever curses writes
+    /// to get there (the alternate screen in and out, modes, colours, the mouse) goes now, while
+    /// the start still works, so that the first frame's own write holds the whole screen (#18).
+    public func prepare() throws {
         guard screen == nil else { return }
         _ = gc_setlocale_utf8()
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
@@ -63,6 +70,7 @@ public final class NCursesDriver: TerminalDriver {
             throw TerminalError.unknownTerminal(InertText.sanitize(term))
         }
         self.screen = screen
+        self.term = term
         drawn = nil
         _ = set_term(screen)
         _ = cbreak()
@@ -91,8 +99,19 @@ public final class NCursesDriver: TerminalDriver {
         // The first frame paints the cleared screen whole, as it did before: curses' line-by-line
         // comparison and scroll hashing have nothing to compare with yet.
         _ = clearok(gc_stdscr(), true)
-        writeToTerminal("\u{1B}[?2004h")
-        setTitle()
+        startFinished = false
+    }
+
+    /// Takes the terminal: `prepare` when it has not been, then the first frame; bracketed paste
+    /// and the title follow that frame's write rather than going ahead of it (#18).
+    public func start() throws {
+        try prepare()
+    }
+
+    /// Bracketed paste on and the title: once, after the first frame's write.
+    private func finishStart() {
+        startFinished = true
+        writeToTerminal("\u{1B}[?2004h" + titleSequence())
         log?.write("terminal started: TERM=\(term), colour \(palette?.usesColor == true ? "on" : "off")")
     }
 
@@ -185,6 +204,7 @@ public final class NCursesDriver: TerminalDriver {
         drawn = grid
         _ = move(Int32(grid.cursor.y), Int32(grid.cursor.x))
         _ = refresh()
+        if !startFinished { finishStart() }
     }
 
     /// One cell through curses: its base character and up to four combining marks.
@@ -232,15 +252,15 @@ public final class NCursesDriver: TerminalDriver {
     private var setsTitle = false
 
     /// The window title says only the app's name, never a room, guest or task: on terminals that
-    /// have one (xterm's and those that follow it), the title before is pushed and given back.
-    private func setTitle() {
-        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+    /// have one (xterm's and those that follow it), the title before is pushed (and given back at
+    /// the end). Empty for the others.
+    private func titleSequence() -> String {
         let titled = ["xterm", "screen", "tmux", "rxvt", "alacritty", "foot", "kitty", "wezterm", "konsole", "vte", "gnome"]
         // On the bytes: String's prefix test compares by Unicode rules, 280,000 instructions for
         // these eleven on the way to the first frame (#18).
-        guard titled.contains(where: { term.utf8.starts(with: $0.utf8) }) else { return }
+        guard titled.contains(where: { term.utf8.starts(with: $0.utf8) }) else { return "" }
         setsTitle = true
-        writeToTerminal("\u{1B}[22;0t\u{1B}]0;" + L("app.name") + "\u{07}")
+        return "\u{1B}[22;0t\u{1B}]0;" + L("app.name") + "\u{07}"
     }
 
     public func setLocked(_ locked: Bool) {

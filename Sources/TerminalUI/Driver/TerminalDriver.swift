@@ -4,7 +4,11 @@ import AppCore
 /// fake in tests. Every call comes from the one UI thread.
 @MainActor
 public protocol TerminalDriver: AnyObject {
-    /// Takes the terminal. Throws `TerminalError` when it cannot (unknown `TERM`).
+    /// Sets the terminal up ahead of the first frame, writing there only what must go before it;
+    /// `start` then finishes. Throws `TerminalError` when it cannot (unknown `TERM`).
+    func prepare() throws
+    /// Takes the terminal (preparing it first when that was not done). Throws `TerminalError`
+    /// when it cannot (unknown `TERM`).
     func start() throws
     /// Gives the terminal back as it was. Safe to call more than once, and before `start`.
     func stop()
@@ -22,6 +26,7 @@ public protocol TerminalDriver: AnyObject {
 }
 
 extension TerminalDriver {
+    public func prepare() throws {}
     public func setLocked(_ locked: Bool) {}
 }
 

@@ -48,10 +48,11 @@ public enum TerminalApp {
         firstFrame: FirstFrameHold<State>? = nil
     ) throws -> ExitReason {
         let pipe = try WakePipe()
-        // With a hold, the terminal is taken when the first frame is drawn: curses' set-up, the
-        // title and the first frame then reach the terminal together rather than in bursts a few
-        // milliseconds apart, each of which the terminal (or, over SSH, the link) handles while
-        // the start still works (#18). Keys typed meanwhile wait in the terminal for that frame.
+        // With a hold, curses is set up now (`prepare`: the bytes it must write before any frame
+        // go while the start still works) and the terminal is taken when the first frame is
+        // drawn: that frame then reaches the terminal in one write, not behind bursts of set-up a
+        // millisecond apart, each of which the terminal (or, over SSH, the link) handles first
+        // (#18). Keys typed meanwhile wait in the terminal for that frame.
         // The signal relay comes after curses, which keeps its own resize handler only when it
         // finds none.
         var started = false
@@ -60,7 +61,7 @@ public enum TerminalApp {
             if catchSignals { SignalRelay.install(pipe: pipe) }
             started = true
         }
-        if firstFrame == nil { try takeTerminal() }
+        if firstFrame == nil { try takeTerminal() } else { try driver.prepare() }
         store.effects.setWake { pipe.wake() }
         // The hold ends at its time even when nothing else happens: a wake-up then.
         var hold = firstFrame

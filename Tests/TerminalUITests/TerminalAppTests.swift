@@ -82,6 +82,29 @@ import TestSupport
         #expect(!TextGrid.lines(driver.frames[0]).contains { $0.contains("Refreshing") })
     }
 
+    /// Curses is set up while the first frame is held (`prepare`): a signal then (Ctrl-C, a
+    /// `kill`) goes through the relay like any other and the terminal is given back — the
+    /// default action would end the process with the terminal left in curses' modes.
+    @Test func aSignalWhileTheFirstFrameIsHeldGivesTheTerminalBack() throws {
+        let driver = ScriptedDriver(steps: [.hangup])
+        var relayedWhileHeld: [Bool] = []
+        let reason = try TerminalApp.run(store: makeStore(), view: SampleShell.view, input: SampleShell.action(for:),
+                                         shouldQuit: \.quitRequested, driver: driver, catchSignals: true,
+                                         firstFrame: FirstFrameHold(atMost: .seconds(2)) { _ in
+                                             var action = sigaction()
+                                             _ = sigaction(SIGTERM, nil, &action)
+                                             let relayed = action.__sigaction_handler.sa_handler != nil
+                                             relayedWhileHeld.append(relayed)
+                                             // Raised only where the relay catches it: the default would end the tests.
+                                             if relayed && relayedWhileHeld.count == 1 { _ = raise(SIGTERM) }
+                                             return false
+                                         })
+        #expect(relayedWhileHeld.first == true, "the relay is in place while the first frame is held")
+        #expect(reason == .signal(SIGTERM))
+        #expect(driver.prepared && !driver.started && driver.stopped)
+        #expect(driver.frames.count == 0)
+    }
+
     @Test func aHeldFirstFrameIsDrawnWhenItsTimeIsUp() throws {
         let driver = ScriptedDriver(steps: [.hangup])
         let reason = try TerminalApp.run(store: makeStore(), view: SampleShell.view, input: SampleShell.action(for:),

@@ -54,14 +54,26 @@ public enum TerminalApp {
         // millisecond apart, each of which the terminal (or, over SSH, the link) handles first
         // (#18). Keys typed meanwhile wait in the terminal for that frame.
         // The signal relay comes after curses, which keeps its own resize handler only when it
-        // finds none.
+        // finds none — and with curses set up, before anything else: a signal's default action
+        // would leave the terminal in curses' modes.
         var started = false
+        var relayed = false
+        func relaySignals() {
+            guard catchSignals, !relayed else { return }
+            SignalRelay.install(pipe: pipe)
+            relayed = true
+        }
         func takeTerminal() throws {
             try driver.start()
-            if catchSignals { SignalRelay.install(pipe: pipe) }
+            relaySignals()
             started = true
         }
-        if firstFrame == nil { try takeTerminal() } else { try driver.prepare() }
+        if firstFrame == nil {
+            try takeTerminal()
+        } else {
+            try driver.prepare()
+            relaySignals()
+        }
         store.effects.setWake { pipe.wake() }
         // The hold ends at its time even when nothing else happens: a wake-up then.
         var hold = firstFrame
@@ -74,7 +86,7 @@ public enum TerminalApp {
         }
         defer {
             store.effects.setWake {}
-            if catchSignals, started { SignalRelay.uninstall() }
+            if relayed { SignalRelay.uninstall() }
             driver.stop()
         }
 

@@ -26,6 +26,8 @@ final class ScriptedDriver: TerminalDriver {
     private var height: Int
     private(set) var frames: [CellGrid] = []
     private(set) var started = false
+    /// Whether `prepare` was called (the start set the terminal up ahead of its first frame).
+    private(set) var prepared = false
     private(set) var stopped = false
     /// How many `waitForWake` steps the pipe woke (rather than the step's 10 s running out).
     private(set) var wakes = 0
@@ -45,7 +47,12 @@ final class ScriptedDriver: TerminalDriver {
         started = true
     }
 
-    func stop() { if started { stopped = true } }
+    func prepare() throws {
+        if let failStart { throw failStart }
+        prepared = true
+    }
+
+    func stop() { if started || prepared { stopped = true } }
 
     func size() -> (width: Int, height: Int) { (width, height) }
 

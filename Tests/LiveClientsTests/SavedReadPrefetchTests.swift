@@ -132,4 +132,57 @@ import Testing
         patient.finish("units.list/prp_1", partition: partition, decoded: SavedReadPrefetch.Decoded(value: copy))
         #expect(await waiting.value??.copy.value == 7)
     }
+
+    /// Begun before the store is open (#18): the preferences are read at once, the list once the
+    /// opening hands the store over — the same copy as the store's.
+    @Test func theReadAheadReadsThePreferencesThenWaitsForTheStore() async throws {
+        let f = try await LiveFixture()
+        _ = try #require(await f.freshUnits())
+        let fromStore = try #require(f.work.saved(f.work.unitsKey, as: UnitList.self))
+        let prefetch = SavedReadPrefetch()
+        let loaded = preferences(f)
+        let read = FirstRead<AppPreferences>()
+        let store = Handoff<OfflineStore>()
+        prefetch.start(preferences: {
+            read.offer(loaded)
+            return loaded
+        }, store: { store.wait() })
+        for _ in 0..<500 where !read.isOffered { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(read.isOffered, "the preferences are read before the store is there")
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(!prefetch.isSettled, "the list waits for the store")
+        store.offer(f.services.offline)
+        try await settled(prefetch)
+        let taken = try #require(await prefetch.take(f.work.unitsKey, partition: f.context.partition, as: UnitList.self))
+        #expect(taken?.copy == fromStore.copy)
+    }
+
+    /// The opening failed after the read ahead began (the offline file could not be opened): it
+    /// is handed no store and ends, having read nothing, rather than wait for ever.
+    @Test func aStoreThatNeverOpenedEndsTheReadAhead() async throws {
+        let f = try await LiveFixture()
+        let prefetch = SavedReadPrefetch()
+        let loaded = preferences(f)
+        let store = Handoff<OfflineStore>()
+        prefetch.start(preferences: { loaded }, store: { store.wait() })
+        store.offer(nil)
+        store.offer(f.services.offline)
+        try await settled(prefetch)
+        #expect(await prefetch.take(f.work.unitsKey, partition: f.context.partition, as: UnitList.self) == nil)
+    }
+
+    /// A `Handoff` answers every wait, before or after its one offer; later offers are ignored.
+    @Test func aHandoffAnswersEveryWaitWithItsFirstOffer() async throws {
+        let handoff = Handoff<Int>()
+        let early = Task.detached { handoff.wait() }
+        try await Task.sleep(for: .milliseconds(20))
+        handoff.offer(7)
+        handoff.offer(8)
+        #expect(await early.value == 7)
+        #expect(handoff.wait() == 7)
+        let none = Handoff<Int>()
+        none.offer(nil)
+        none.offer(3)
+        #expect(none.wait() == nil)
+    }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Locking
 
 /// A value read once ahead of its first use, handed to that use only: the first `take` gets
@@ -52,5 +53,33 @@ extension FirstRead {
     /// (`writes` now); nil otherwise: the caller reads for itself.
     func take<Read: Sendable>(writesNow: Int) -> Read? where Value == StoreRead<Read> {
         take().flatMap { $0.writes == writesNow ? $0.value : nil }
+    }
+}
+
+/// A value one thread hands to another that waits for it: the store, from the opening to the
+/// read ahead begun before it (#18). Offered once (nil when there is none to hand); a `wait`
+/// after the offer answers at once.
+final class Handoff<Value: Sendable>: Sendable {
+    private let value = Locked<Value??>(nil)
+    private let offered = DispatchSemaphore(value: 0)
+
+    init() {}
+
+    /// Hands `value` to those waiting and to come; later offers are ignored.
+    func offer(_ value: Value?) {
+        let first = self.value.withLock { held -> Bool in
+            guard held == nil else { return false }
+            held = .some(value)
+            return true
+        }
+        if first { offered.signal() }
+    }
+
+    /// The value offered, waiting for the offer; nil when the offer was of none.
+    func wait() -> Value? {
+        offered.wait()
+        // The next waiter (if any) goes on at once.
+        offered.signal()
+        return value.withLock { $0 ?? nil }
     }
 }

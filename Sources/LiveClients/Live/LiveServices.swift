@@ -55,6 +55,13 @@ public final class LiveServices: Sendable {
         } catch {
             throw StartupError(L("cli.log_failed", ["path": directory.path]))
         }
+        // The read ahead begins now, reading the preferences while the rest opens, and waits for
+        // the offline store (#18); it is handed none when the opening fails after this.
+        let storeHandoff = readAhead ? Handoff<OfflineStore>() : nil
+        defer { storeHandoff?.offer(nil) }
+        if let storeHandoff {
+            Self.readAhead(prefetch, startPreferences, PreferencesFile(directory: directory, log: log), storeHandoff)
+        }
         http = HTTPClient(configuration: HTTPClientConfiguration(environment: environment))
         let log = self.log
         let logger: ClientLogger = { entry in log.write(entry.description) }
@@ -79,8 +86,8 @@ public final class LiveServices: Sendable {
             throw StartupError(ErrorText.offline(error))
         }
         offline = store
+        storeHandoff?.offer(store)
         if readAhead {
-            Self.readAhead(prefetch, startPreferences, PreferencesFile(directory: directory, log: log), store)
             Self.readStart(instances: startInstances, credentials: credentials, store: store,
                            pinAccounts: startPINAccounts, pins: pins, log: log)
         }
@@ -154,15 +161,15 @@ public final class LiveServices: Sendable {
     public static func processEnvironment() -> [String: String] { ProcessEnvironment.current() }
 
     /// Starts reading the list the full screen will most likely open with, on another thread while
-    /// the app opens (#18; `SavedReadPrefetch`); the preferences it reads go to the app's first
-    /// load of them.
+    /// the app opens (#18; `SavedReadPrefetch`): the preferences first, which go to the app's
+    /// first load of them, then — once `store` hands it the offline store — the list.
     private static func readAhead(_ prefetch: SavedReadPrefetch, _ startPreferences: FirstRead<AppPreferences>,
-                                  _ preferences: PreferencesFile, _ store: OfflineStore) {
+                                  _ preferences: PreferencesFile, _ store: Handoff<OfflineStore>) {
         prefetch.start(preferences: {
             let loaded = preferences.load()
             startPreferences.offer(loaded)
             return loaded
-        }, store: store)
+        }, store: { store.wait() })
     }
 
     /// The preferences the read ahead read, for the app's first load of them (#18: the file was

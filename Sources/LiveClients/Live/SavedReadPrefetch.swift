@@ -70,12 +70,20 @@ final class SavedReadPrefetch: Sendable {
     /// Reads, on another thread, the list the start will most likely ask for: of the property the
     /// preferences opened last, the opening list saved last. Does nothing without preferences.
     func start(preferences: @escaping @Sendable () -> AppPreferences, store: OfflineStore) {
+        start(preferences: preferences, store: { store })
+    }
+
+    /// The same, begun before the store is open (#18: the preferences are read while the opening
+    /// goes on): `store` waits for it, and answers nil when it could not be opened — the read
+    /// ahead then ends, having read nothing.
+    func start(preferences: @escaping @Sendable () -> AppPreferences, store waitForStore: @escaping @Sendable () -> OfflineStore?) {
         // At the app's own priority: the first frame waits for this list more than for anything
         // else the start does (#18; nice +10 cost a millisecond, docs/decisions.md).
         let thread = Thread { [self] in
             let loaded = preferences()
             guard let instanceKey = loaded.lastInstanceKey, let personID = loaded.lastPersonID,
-                  let choice = loaded.choice(instanceKey: instanceKey, personID: personID) else {
+                  let choice = loaded.choice(instanceKey: instanceKey, personID: personID),
+                  let store = waitForStore() else {
                 close()
                 return
             }

@@ -380,3 +380,86 @@ extension UnitList: PlainEnvelopeReadable {
         PlainJSON.envelope(data, valueKey: valueKey) { $0.unitList() }
     }
 }
+
+extension UnitList {
+    /// The head a saved room list carries before its value — `{"etag":…,"head":{"count":N,
+    /// "number_width":W,"value":{…the first rooms…}},"value":…}` — read from the body's first
+    /// bytes alone (#18: the first frame is drawn from it while the whole list is read): the
+    /// list's count, the columns its widest number takes (0 when not said) and its first rooms in
+    /// the order they are shown. nil when the body has no head before its value, the bytes end
+    /// inside it, or it has more rooms than its count.
+    public static func plainSavedHead(_ prefix: Data) -> (count: Int, numberWidth: Int, first: UnitList)? {
+        prefix.withUnsafeBytes { raw in
+            var reader = PlainJSON.Reader(bytes: raw.bindMemory(to: UInt8.self))
+            return reader.savedHead()
+        }
+    }
+}
+
+extension PlainJSON.Reader {
+    /// The members of the envelope up to its `head` (that member read); nil at its `value` first.
+    mutating func savedHead() -> (count: Int, numberWidth: Int, first: UnitList)? {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
+        index += 1
+        depth += 1
+        while true {
+            skipSpace()
+            guard let key = rawString() else { return nil }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+            index += 1
+            switch String(decoding: key, as: UTF8.self) {
+            case "head": return headMembers()
+            case "value": return nil
+            default: guard skipEnvelopeMember() else { return nil }
+            }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
+            index += 1
+        }
+    }
+
+    /// Skips a member before the head: the ETag, a string whose escapes (`W/\"…\"`) the plain
+    /// subset leaves out, passed over to its closing quote; anything else as a plain value.
+    private mutating func skipEnvelopeMember() -> Bool {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return skipValue() }
+        index += 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "\""):
+                index += 1
+                return true
+            case 0x00..<0x20: return false
+            default: index += 1
+            }
+        }
+        return false
+    }
+
+    private mutating func headMembers() -> (count: Int, numberWidth: Int, first: UnitList)? {
+        var count: Int?
+        var numberWidth = 0
+        var first: UnitList?
+        let read = members { key, reader in
+            switch String(decoding: key, as: UTF8.self) {
+            case "count":
+                count = reader.integerValue()
+                return count != nil
+            case "number_width":
+                guard let width = reader.integerValue() else { return false }
+                numberWidth = width
+                return true
+            case "value":
+                first = reader.unitList()
+                return first != nil
+            default:
+                return reader.skipValue()
+            }
+        }
+        guard read, let count, let first, count >= first.units.count else { return nil }
+        return (count, numberWidth, first)
+    }
+}

@@ -374,6 +374,9 @@ extension PlainJSON {
     }
 
     /// A JSON object whose member `valueKey` `read` reads; its other members as `PlainJSON`.
+    /// The envelope member a saved answer's head is in (`UnitList.plainSavedHead`).
+    public static let savedHeadKey = "head"
+
     static func envelope<Value>(_ data: Data, valueKey: String, _ read: (inout Reader) -> Value?)
         -> (value: Value, others: [String: PlainJSON])? {
         whole(data) { reader in
@@ -385,6 +388,9 @@ extension PlainJSON {
                     value = read(&reader)
                     return value != nil
                 }
+                // A saved list's head (its first rooms again, `UnitList.plainSavedHead`) is read
+                // and dropped: read whole, the list is read from its value.
+                if name == PlainJSON.savedHeadKey { return reader.skipValue() }
                 guard let other = reader.value() else { return false }
                 others[name] = other
                 return true

@@ -35,7 +35,11 @@ public struct SavedAnswer<Value: Codable>: Codable {
 
     /// The body to save for a value still in the JSON it came in (`valueJSON`, a whole JSON
     /// document): the same envelope as `encoded()`, without encoding 2,000 rooms again.
-    public static func encoded(etag: String?, valueJSON: Data) throws -> Data {
+    ///
+    /// `head`, when given, is a JSON document written before the value (`"head":…`): what the
+    /// start draws its first frame from while the value is read (a room list's count and first
+    /// rooms, `UnitList.plainSavedHead`). Reading the whole answer drops it.
+    public static func encoded(etag: String?, head: Data? = nil, valueJSON: Data) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         var body = Data(#"{"etag":"#.utf8)
@@ -45,6 +49,10 @@ public struct SavedAnswer<Value: Codable>: Codable {
             body.append(array.dropFirst().dropLast())
         } else {
             body.append(contentsOf: Array("null".utf8))
+        }
+        if let head {
+            body.append(contentsOf: Array(#","\#(PlainJSON.savedHeadKey)":"#.utf8))
+            body.append(head)
         }
         body.append(contentsOf: Array(#","value":"#.utf8))
         body.append(valueJSON)

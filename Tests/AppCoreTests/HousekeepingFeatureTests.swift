@@ -1,4 +1,5 @@
 import AppCore
+import Catalog
 import Foundation
 import GuestCraftAPI
 import ClientModel
@@ -44,6 +45,44 @@ import Testing
             $0.freshness = .current
         }
         await store.finish()
+    }
+
+    /// The start's first frame from the head of a long saved list (#18): its first rooms with
+    /// the whole list's count in the title, keys waiting; then the whole list, as it would have
+    /// shown without the head.
+    @Test func theHeadOfTheSavedListShowsUntilTheWholeListIsRead() async {
+        world.saved.withLock { $0 = SavedCopy(value: HotelFixture.unitList, savedAt: HotelFixture.savedAt) }
+        let first = UnitList(businessDate: HotelFixture.date, units: Array(HotelFixture.units.prefix(2)))
+        let head = RoomsPreview(first: SavedCopy(value: first, savedAt: HotelFixture.savedAt),
+                                count: HotelFixture.units.count, numberWidth: 4)
+        world.preview.withLock { $0 = head }
+        let store = makeStore()
+        await store.send(.appeared) { $0.hasLoaded = true }
+        var shownFirst = RoomList(units: first.units)
+        shownFirst.widenNumbers(to: 4)
+        await store.receive(.savedPreviewLoaded(head, .none)) {
+            $0.list = shownFirst
+            $0.businessDate = HotelFixture.date
+            $0.focus = "unt_h101"
+            $0.previewCount = HotelFixture.units.count
+            $0.lastUpdated = "07:40"
+            $0.freshness = .updating(lastUpdated: "07:40")
+        }
+        #expect(!store.state.savedAnswered, "the start is not over on the head: the network waits")
+        let frame = ScreenLayout.layout(HousekeepingView.view(store.state), width: 80, height: 24, viewport: Viewport())
+        let title = TextGrid.lines(frame.grid).first { $0.hasPrefix(L("housekeeping.title")) } ?? ""
+        #expect(title.hasSuffix(L("housekeeping.count", ["count": HotelFixture.units.count])), "the whole list's count: \(title)")
+        await store.receive(.savedLoaded(SavedCopy(value: HotelFixture.unitList, savedAt: HotelFixture.savedAt), .none)) {
+            $0.savedAnswered = true
+            $0.previewCount = nil
+            $0.list = RoomList(units: HotelFixture.units)
+        }
+        await store.receive(.unitsRead(.offline, .none)) { $0.freshness = .offline(lastUpdated: "07:40") }
+        await store.finish()
+
+        // A head that comes after the list (or over a filtered one) is not shown.
+        let late = makeStore(loaded())
+        await late.send(.savedPreviewLoaded(head, .none))
     }
 
     @Test func withoutAnAnswerTheSavedCopyStaysMarkedOffline() async {

@@ -70,6 +70,8 @@ final class HousekeepingWorld: Sendable {
     }
 
     let saved = Locked<SavedCopy<UnitList>?>(nil)
+    /// The head of the saved list the start hands first (#18), when one is set.
+    let preview = Locked<RoomsPreview?>(nil)
     let reads = Locked<[ReadResult<UnitList>]>([])
     let savedDetails = Locked<[UnitID: SavedCopy<UnitDetail>]>([:])
     let detailReads = Locked<[ReadResult<UnitDetail>]>([])
@@ -101,7 +103,8 @@ final class HousekeepingWorld: Sendable {
                 return self.outcomes.withLock { $0.isEmpty ? .queued(waitsForDecision: false) : $0.removeFirst() }
             },
             formatTime: HotelFixture.formatTime,
-            faultForm: .failing { name in Issue.record("unexpected \(name)") })
+            faultForm: .failing { name in Issue.record("unexpected \(name)") },
+            savedUnitsPreview: { self.preview.withLock { $0 } })
     }
 }
 

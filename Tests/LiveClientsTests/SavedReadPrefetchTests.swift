@@ -185,4 +185,40 @@ import Testing
         none.offer(3)
         #expect(none.wait() == nil)
     }
+
+    /// A room list saved fresh carries its head (#18): read from the store's first bytes of it,
+    /// the whole list's count and its first rooms as shown.
+    @Test func aRoomListSavedFreshCarriesItsHead() async throws {
+        let f = try await LiveFixture()
+        let fresh = try #require(await f.freshUnits())
+        let fromStore = try #require(f.work.saved(f.work.unitsKey, as: UnitList.self))
+        let head = try #require(SavedReadPrefetch.preview(f.work.unitsKey, partition: f.context.partition,
+                                                          store: f.services.offline, now: Date()))
+        let expected = RoomList.head(of: fresh.list.units, first: LiveWork.previewRooms)
+        #expect(head.count == fresh.list.units.count && head.numberWidth == expected.numberWidth)
+        #expect(head.first.value == UnitList(businessDate: fresh.list.businessDate, units: expected.units))
+        #expect(head.first.savedAt == fromStore.copy.savedAt)
+    }
+
+    /// The read ahead hands the head out while it reads the whole list — waiting for the head
+    /// when it is being read — without ending the read ahead, whose list is then taken as before;
+    /// once the list is read, or for another list, there is none.
+    @Test func theHeadIsHandedOutWhileTheWholeListIsRead() async throws {
+        let prefetch = SavedReadPrefetch(waitAtMostMilliseconds: 60_000)
+        let partition = Partition(instanceKey: "ins_1", personID: "usr_a", workspaceID: "wsp_1")
+        #expect(prefetch.begin("units.list/prp_1", partition: partition, previewing: true))
+        let asking = Task { await prefetch.takePreview("units.list/prp_1", partition: partition) }
+        for _ in 0..<500 where prefetch.waiting == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(prefetch.waiting == 1, "the ask waits for the head being read")
+        let first = UnitList(businessDate: BusinessDate("2026-11-02")!, units: [])
+        let head = RoomsPreview(first: SavedCopy(value: first, savedAt: Date(timeIntervalSince1970: 0)), count: 7, numberWidth: 3)
+        prefetch.offerPreview(head)
+        #expect(await asking.value == head)
+        #expect(await prefetch.takePreview("units.list/prp_1", partition: partition) == head, "asking again ends nothing")
+        #expect(await prefetch.takePreview("tasks.list.me/prp_1", partition: partition) == nil)
+        let copy: (copy: SavedCopy<Int>, etag: ETag?) = (SavedCopy(value: 7, savedAt: Date(timeIntervalSince1970: 0)), nil)
+        prefetch.finish("units.list/prp_1", partition: partition, decoded: SavedReadPrefetch.Decoded(value: copy))
+        #expect(await prefetch.takePreview("units.list/prp_1", partition: partition) == nil)
+        #expect(await prefetch.take("units.list/prp_1", partition: partition, as: Int.self)??.copy.value == 7)
+    }
 }

@@ -104,4 +104,29 @@ import TestSupport
         #expect(SavedAnswerETag.head(of: read.body) == .etag(#"W/"u-3""#))
         #expect(SavedAnswer<UnitList>.decode(read.body)?.value == Self.rooms())
     }
+
+    /// A saved room list may carry a head before its value (#18): its count and first rooms, read
+    /// from the body's first bytes alone; the ETag at the head and the whole answer read as before.
+    @Test func aSavedListsHeadIsReadFromTheFirstBytesAndDroppedByTheFullRead() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let wire = try encoder.encode(Self.rooms())
+        var first = Self.rooms()
+        first.units = Array(first.units.prefix(2))
+        let head = Data(#"{"count":3,"value":"#.utf8) + (try encoder.encode(first)) + Data("}".utf8)
+        let body = try SavedAnswer<UnitList>.encoded(etag: #"W/"u-2""#, head: head, valueJSON: wire)
+        #expect(SavedAnswerETag.head(of: body) == .etag(#"W/"u-2""#))
+        let read = try #require(SavedAnswer<UnitList>.decode(body))
+        #expect(read.etag == #"W/"u-2""# && read.value == Self.rooms())
+        // Read from a prefix that ends inside the value: the head is whole before it.
+        let valueStarts = try #require(body.range(of: Data(#"},"value":{"#.utf8), options: .backwards))
+        let prefix = body.prefix(upTo: valueStarts.upperBound + 10)
+        let saved = try #require(UnitList.plainSavedHead(Data(prefix)))
+        #expect(saved.count == 3 && saved.first == first)
+        // No head, a head cut short, a head that says fewer rooms than it has: none.
+        #expect(UnitList.plainSavedHead(try SavedAnswer<UnitList>.encoded(etag: nil, valueJSON: wire)) == nil)
+        #expect(UnitList.plainSavedHead(Data(body.prefix(40))) == nil)
+        let liar = Data(#"{"count":1,"value":"#.utf8) + (try encoder.encode(first)) + Data("}".utf8)
+        #expect(UnitList.plainSavedHead(try SavedAnswer<UnitList>.encoded(etag: nil, head: liar, valueJSON: wire)) == nil)
+    }
 }

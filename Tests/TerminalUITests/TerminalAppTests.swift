@@ -105,6 +105,32 @@ import TestSupport
         #expect(driver.frames.count == 0)
     }
 
+    /// A first frame drawn from part of what it shows (the head of a long saved list, #18): its
+    /// keys wait, unread, until the hold says the state takes them; then they are read.
+    @Test func keysWaitUntilTheStateTakesThem() throws {
+        let store = makeStore()
+        let clock = self.clock
+        let driver = ScriptedDriver(steps: [.input(RawInput.typing("q"))])
+        store.send(.keyPressed(.character("r")))
+        var readsWhileHeld: [Int] = []
+        let reason = try TerminalApp.run(store: store, view: SampleShell.view, input: SampleShell.action(for:),
+                                         shouldQuit: \.quitRequested, driver: driver, catchSignals: false,
+                                         firstFrame: FirstFrameHold(atMost: .seconds(600), ready: { _ in true },
+                                                                    acceptsInput: { state in
+                                             guard state.refreshCount == 1 else {
+                                                 readsWhileHeld.append(driver.reads)
+                                                 if readsWhileHeld.count == 1 {
+                                                     Task.detached { await clock.advance(by: SampleShell.refreshDuration) }
+                                                 }
+                                                 return false
+                                             }
+                                             return true
+                                         }))
+        #expect(reason == .quit)
+        #expect(!readsWhileHeld.isEmpty && readsWhileHeld.allSatisfy { $0 == 0 }, "no key read while held: \(readsWhileHeld)")
+        #expect(driver.frames.count >= 1 && driver.reads > 0)
+    }
+
     @Test func aHeldFirstFrameIsDrawnWhenItsTimeIsUp() throws {
         let driver = ScriptedDriver(steps: [.hangup])
         let reason = try TerminalApp.run(store: makeStore(), view: SampleShell.view, input: SampleShell.action(for:),

@@ -133,6 +133,23 @@ public enum AppView {
         }
     }
 
+    /// Whether the start's first frame may be drawn (#18): a started screen, or a live work tab
+    /// showing the head of its saved list while the whole of it is read — the same top rows and
+    /// count the whole list shows. Keys wait for the whole list (`acceptsInput`), and the network
+    /// for the frame drawn from it (`isStartedScreen`).
+    public static func isFirstFrameReady(_ state: AppState) -> Bool {
+        if isStartedScreen(state) { return true }
+        guard case .work = state.route, let current = state.current else { return false }
+        return current.tabs.showsSavedPreview(current.activeTab)
+    }
+
+    /// Whether keys are read now: not while the screen shows a saved list's head, whose rooms
+    /// below the screen, filters and jumps are not there yet (#18); they wait in the terminal.
+    public static func acceptsInput(_ state: AppState) -> Bool {
+        guard case .work = state.route, let current = state.current else { return true }
+        return !current.tabs.showsSavedPreview(current.activeTab)
+    }
+
     /// The header of the instance on screen.
     static func header(_ current: CurrentInstance) -> Header {
         // With several accounts on the device the header says whose screen this is.

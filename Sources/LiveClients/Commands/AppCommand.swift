@@ -41,10 +41,13 @@ public enum AppCommand {
                                          },
                                          onInputFrame: FrameTimesFile.open(services.environment),
                                          // The first frame is the screen from its saved read, not
-                                         // "Opening…" frames before it (#18); a slow read shows
-                                         // what there is after a quarter of a second.
+                                         // "Opening…" frames before it (#18) — or from the head of
+                                         // a long saved list while the whole is read, keys waiting
+                                         // for the whole; a slow read shows what there is after a
+                                         // quarter of a second.
                                          firstFrame: FirstFrameHold(atMost: .milliseconds(250),
-                                                                    ready: AppView.isStartedScreen))
+                                                                    ready: AppView.isFirstFrameReady,
+                                                                    acceptsInput: AppView.acceptsInput))
         } catch let error as TerminalError {
             store.effects.cancelAll()
             Terminal.error(error.message)

@@ -22,11 +22,17 @@ final class SavedReadPrefetch: Sendable {
         let value: Any
     }
 
+    /// The head of a room list being read (#18): being read, read (a preview or none).
+    private enum Preview {
+        case pending
+        case read(RoomsPreview?)
+    }
+
     private enum Phase {
         case idle
         /// Being read; `abandoned` once another read came first or a read gave up waiting (the copy
         /// is then kept only for those already waiting for it).
-        case reading(key: String, partition: Partition, waiters: [Waiter], abandoned: Bool)
+        case reading(key: String, partition: Partition, waiters: [Waiter], abandoned: Bool, preview: Preview = .read(nil))
         case read(key: String, partition: Partition, decoded: Decoded?)
         case closed
     }
@@ -97,7 +103,9 @@ final class SavedReadPrefetch: Sendable {
                 close()
                 return
             }
-            guard begin(key, partition: partition) else { return }
+            let previewing = key == LiveWork.unitsKey(choice.property.id)
+            guard begin(key, partition: partition, previewing: previewing) else { return }
+            if previewing { offerPreview(Self.preview(key, partition: partition, store: store, now: now)) }
             finish(key, partition: partition,
                    decoded: (try? store.savedRead(key, partition: partition, now: now, appVersion: AppVersion.current))
                        .flatMap(decode))
@@ -106,12 +114,54 @@ final class SavedReadPrefetch: Sendable {
         thread.start()
     }
 
+    /// How much of a saved room list is read for its head (`LiveWork.roomsHead`: 100 rooms take
+    /// about 25 KB).
+    static let headLength = 64 * 1024
+
+    /// The head of the saved room list `key` (#18), read from the first bytes of its body alone.
+    static func preview(_ key: String, partition: Partition, store: OfflineStore, now: Date) -> RoomsPreview? {
+        guard let read = try? store.savedReadHead(key, partition: partition, now: now, appVersion: AppVersion.current,
+                                                  length: headLength),
+              let head = UnitList.plainSavedHead(read.body) else { return nil }
+        return RoomsPreview(first: SavedCopy(value: head.first, savedAt: read.savedAt), count: head.count,
+                            numberWidth: head.numberWidth)
+    }
+
     /// Marks `key` as being read (false when a read already came first and ended the prefetch).
-    func begin(_ key: String, partition: Partition) -> Bool {
+    func begin(_ key: String, partition: Partition, previewing: Bool = false) -> Bool {
         phase.withLock { phase -> Bool in
             guard case .idle = phase else { return false }
-            phase = .reading(key: key, partition: partition, waiters: [], abandoned: false)
+            phase = .reading(key: key, partition: partition, waiters: [], abandoned: false,
+                             preview: previewing ? .pending : .read(nil))
             return true
+        }
+    }
+
+    /// Keeps the head read of the list being read (nil: none to show) and wakes those waiting.
+    func offerPreview(_ preview: RoomsPreview?) {
+        let waiters = phase.withLock { phase -> [Waiter] in
+            guard case .reading(let key, let partition, let waiters, let abandoned, .pending) = phase else { return [] }
+            phase = .reading(key: key, partition: partition, waiters: [], abandoned: abandoned, preview: .read(preview))
+            return waiters
+        }
+        for waiter in waiters { waiter.continuation.resume(returning: true) }
+    }
+
+    /// The head of `key`'s saved room list while the list is still being read ahead (#18),
+    /// waiting for the head when it is being read; nil once the list is read (or another was,
+    /// or it has none). Asking does not end the read ahead: `take` gets the list after.
+    func takePreview(_ key: String, partition: Partition) async -> RoomsPreview? {
+        while true {
+            let step = phase.withLock { phase -> RoomsPreview?? in
+                guard case .reading(let reading, let readingPartition, _, let abandoned, let preview) = phase,
+                      !abandoned, reading == key, readingPartition == partition else { return .some(nil) }
+                switch preview {
+                case .pending: return nil
+                case .read(let preview): return .some(preview)
+                }
+            }
+            if let answer = step { return answer }
+            guard await waitForCopy(key, partition: partition, abandonsOnTimeout: false) else { return nil }
         }
     }
 
@@ -119,7 +169,7 @@ final class SavedReadPrefetch: Sendable {
     /// came first) and wakes those waiting for it.
     func finish(_ key: String, partition: Partition, decoded: Decoded?) {
         let waiters = phase.withLock { phase -> [Waiter] in
-            guard case .reading(_, _, let waiters, let abandoned) = phase else { return [] }
+            guard case .reading(_, _, let waiters, let abandoned, _) = phase else { return [] }
             phase = abandoned && waiters.isEmpty ? .closed : .read(key: key, partition: partition, decoded: decoded)
             return waiters
         }
@@ -134,7 +184,7 @@ final class SavedReadPrefetch: Sendable {
         while true {
             let step = phase.withLock { phase -> Step in
                 switch phase {
-                case .reading(let reading, let readingPartition, _, let abandoned)
+                case .reading(let reading, let readingPartition, _, let abandoned, _)
                     where !abandoned && reading == key && readingPartition == partition:
                     // Abandoned (another read came first, or a read gave up): only those already
                     // waiting get the copy; a read coming now reads for itself.
@@ -142,9 +192,10 @@ final class SavedReadPrefetch: Sendable {
                 case .read(let read, let readPartition, let decoded) where read == key && readPartition == partition:
                     phase = .closed
                     return .answer(decoded)
-                case .reading(let reading, let readingPartition, let waiters, _):
+                case .reading(let reading, let readingPartition, let waiters, _, let preview):
                     // Another list first: those already waiting for this one still get it.
-                    phase = .reading(key: reading, partition: readingPartition, waiters: waiters, abandoned: true)
+                    phase = .reading(key: reading, partition: readingPartition, waiters: waiters, abandoned: true,
+                                     preview: preview)
                     return .miss
                 case .idle, .read, .closed:
                     phase = .closed
@@ -165,7 +216,7 @@ final class SavedReadPrefetch: Sendable {
     /// Waits for the copy of `key` being read: true when it was read (or the phase moved on: look
     /// again), false when `waitAtMostMilliseconds` passed first — the read then gives the copy up
     /// (dropped when nobody else waits for it) and reads for itself.
-    private func waitForCopy(_ key: String, partition: Partition) async -> Bool {
+    private func waitForCopy(_ key: String, partition: Partition, abandonsOnTimeout: Bool = true) async -> Bool {
         let id = waiterIDs.withLock { next -> Int in
             next += 1
             return next
@@ -173,10 +224,11 @@ final class SavedReadPrefetch: Sendable {
         let bound = waitAtMostMilliseconds
         return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let waiting = phase.withLock { phase -> Bool in
-                guard case .reading(let reading, let readingPartition, var waiters, let abandoned) = phase,
+                guard case .reading(let reading, let readingPartition, var waiters, let abandoned, let preview) = phase,
                       reading == key, readingPartition == partition else { return false }
                 waiters.append(Waiter(id: id, continuation: continuation))
-                phase = .reading(key: reading, partition: readingPartition, waiters: waiters, abandoned: abandoned)
+                phase = .reading(key: reading, partition: readingPartition, waiters: waiters, abandoned: abandoned,
+                                 preview: preview)
                 return true
             }
             guard waiting else {
@@ -185,10 +237,13 @@ final class SavedReadPrefetch: Sendable {
             }
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(bound)) { [self] in
                 let gaveUp = phase.withLock { phase -> Bool in
-                    guard case .reading(let reading, let readingPartition, var waiters, _) = phase,
+                    guard case .reading(let reading, let readingPartition, var waiters, let abandoned, let preview) = phase,
                           let index = waiters.firstIndex(where: { $0.id == id }) else { return false }
                     waiters.remove(at: index)
-                    phase = .reading(key: reading, partition: readingPartition, waiters: waiters, abandoned: true)
+                    // A read that gave up reads for itself, so the copy is kept only for the
+                    // others; a head's wait that gave up ends nothing.
+                    phase = .reading(key: reading, partition: readingPartition, waiters: waiters,
+                                     abandoned: abandoned || abandonsOnTimeout, preview: preview)
                     return true
                 }
                 if gaveUp { continuation.resume(returning: false) }
@@ -199,7 +254,7 @@ final class SavedReadPrefetch: Sendable {
     /// How many reads wait for the copy being read (for tests).
     var waiting: Int {
         phase.withLock { phase in
-            if case .reading(_, _, let waiters, _) = phase { return waiters.count }
+            if case .reading(_, _, let waiters, _, _) = phase { return waiters.count }
             return 0
         }
     }

@@ -39,7 +39,7 @@ struct LiveWork: Sendable {
         return HousekeepingEnvironment(
             savedUnits: { await work.savedOpening(work.unitsKey, as: UnitList.self)?.copy },
             fetchUnits: {
-                await work.fetch(work.unitsKey, as: UnitList.self) { etag in
+                await work.fetch(work.unitsKey, as: UnitList.self, head: LiveWork.roomsHead) { etag in
                     try await work.client.units(property: work.property, ifNoneMatch: etag)
                 }
             },
@@ -57,7 +57,8 @@ struct LiveWork: Sendable {
             },
             formatTime: LiveWork.formatTime,
             mayChangeStatus: context.allows(.housekeepingWrite),
-            faultForm: faultForm, owner: context.owner)
+            faultForm: faultForm, owner: context.owner,
+            savedUnitsPreview: { await work.services.prefetch.takePreview(work.unitsKey, partition: work.context.partition) })
     }
 
     var tasks: TasksEnvironment {
@@ -88,6 +89,22 @@ struct LiveWork: Sendable {
     }
 
     // MARK: Saved reads
+
+    /// How many rooms a saved list's head keeps: a screen of rows on the tallest terminals.
+    static let previewRooms = 100
+
+    /// The head saved before a room list (#18): its count, the columns of its widest number and
+    /// its first rooms in the order shown — what the next start draws its first frame from.
+    @Sendable static func roomsHead(_ list: UnitList) -> Data? {
+        let (first, numberWidth) = RoomList.head(of: list.units, first: previewRooms)
+        // Slashes as they are: the head is read straight from its bytes, where an escape is not.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let value = try? encoder.encode(UnitList(businessDate: list.businessDate, units: first)) else {
+            return nil
+        }
+        return Data(#"{"count":\#(list.units.count),"number_width":\#(numberWidth),"value":"#.utf8) + value + Data("}".utf8)
+    }
 
     var unitsKey: String { LiveWork.unitsKey(property) }
     func unitKey(_ id: UnitID) -> String { "units.get/" + property.rawValue + "/" + id.rawValue }
@@ -152,7 +169,7 @@ struct LiveWork: Sendable {
     /// A conditional read: 304 answers the saved copy; a fresh answer is saved inside the
     /// context's generation; no answer keeps the saved copy; 403 deletes it.
     func fetch<Value: Codable & Sendable & Equatable>(
-        _ key: String, as: Value.Type,
+        _ key: String, as: Value.Type, head: (@Sendable (Value) -> Data?)? = nil,
         _ call: @Sendable (ETag?) async throws -> ReadAnswer<Value>
     ) async -> ReadResult<Value> {
         do {
@@ -178,7 +195,9 @@ struct LiveWork: Sendable {
             switch answer {
             case .fresh(let fresh):
                 if let body = try? (fresh.body.isEmpty ? SavedAnswer(etag: fresh.etag?.value, value: fresh.value).encoded()
-                                                         : SavedAnswer<Value>.encoded(etag: fresh.etag?.value, valueJSON: fresh.body)) {
+                                                         : SavedAnswer<Value>.encoded(etag: fresh.etag?.value,
+                                                                                      head: head?(fresh.value),
+                                                                                      valueJSON: fresh.body)) {
                     _ = await OffThePool.run {
                         (try? store.saveRead(key, body: body, partition: partition, generation: generation,
                                              now: now, appVersion: AppVersion.current)) ?? false

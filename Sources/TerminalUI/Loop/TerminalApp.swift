@@ -77,6 +77,12 @@ public enum TerminalApp {
         store.effects.setWake { pipe.wake() }
         // The hold ends at its time even when nothing else happens: a wake-up then.
         var hold = firstFrame
+        // Keys wait (unread, in the terminal) while the hold says they must, never past its time.
+        var inputHold = firstFrame?.acceptsInput
+        func releaseInputIfDue() {
+            guard let held = inputHold, let holdEnds else { return }
+            if held(store.state) || ContinuousClock.now >= holdEnds { inputHold = nil }
+        }
         let holdEnds = firstFrame.map { ContinuousClock.now + $0.atMost }
         if let atMost = firstFrame?.atMost {
             Task.detached { [pipe] in
@@ -105,7 +111,8 @@ public enum TerminalApp {
 
         while true {
             var raw: [RawInput] = []
-            while started, let next = driver.read() { raw.append(next) }
+            releaseInputIfDue()
+            while started, inputHold == nil, let next = driver.read() { raw.append(next) }
             let events = decoder.decode(raw)
             // A scanner's burst arrives in one read: two or more characters and Enter, nothing else.
             let keys = events.compactMap { event -> Key? in if case .key(let key) = event { key } else { nil } }
@@ -160,7 +167,8 @@ public enum TerminalApp {
                 needsDraw = false
             }
 
-            if !started {
+            releaseInputIfDue()
+            if !started || inputHold != nil {
                 pipe.wait()
             } else if driver.wait(wakeFD: pipe.readFD) == .terminalGone {
                 log?.write("terminal gone: leaving")
@@ -172,13 +180,18 @@ public enum TerminalApp {
 }
 
 /// The start's hold on drawing (`TerminalApp.run`'s `firstFrame`): no frame before `ready` says
-/// the state is worth one, or `atMost` has passed.
+/// the state is worth one, or `atMost` has passed. Keys are read once `acceptsInput` says so
+/// (a first frame drawn from part of what it shows, #18), or `atMost` has passed; meanwhile they
+/// wait in the terminal.
 public struct FirstFrameHold<State> {
     public var ready: (State) -> Bool
+    public var acceptsInput: (State) -> Bool
     public var atMost: Duration
 
-    public init(atMost: Duration, ready: @escaping (State) -> Bool) {
+    public init(atMost: Duration, ready: @escaping (State) -> Bool,
+                acceptsInput: @escaping (State) -> Bool = { _ in true }) {
         self.ready = ready
+        self.acceptsInput = acceptsInput
         self.atMost = atMost
     }
 }

@@ -56,7 +56,13 @@ final class ScriptedDriver: TerminalDriver {
 
     func size() -> (width: Int, height: Int) { (width, height) }
 
-    func read() -> RawInput? { pending.isEmpty ? nil : pending.removeFirst() }
+    /// How many times the loop asked for input.
+    private(set) var reads = 0
+
+    func read() -> RawInput? {
+        reads += 1
+        return pending.isEmpty ? nil : pending.removeFirst()
+    }
 
     func wait(wakeFD: Int32) -> WaitOutcome {
         while !steps.isEmpty {

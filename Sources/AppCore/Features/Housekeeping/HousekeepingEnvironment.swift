@@ -15,11 +15,29 @@ public struct PendingRooms: Sendable, Equatable {
     public static let none = PendingRooms()
 }
 
+/// The head of the saved room list (#18): its first rooms in the order shown, how many rooms
+/// the whole list has and the columns its widest number takes — what the start's first frame is
+/// drawn from while the whole list is read.
+public struct RoomsPreview: Sendable, Equatable {
+    public var first: SavedCopy<UnitList>
+    public var count: Int
+    public var numberWidth: Int
+
+    public init(first: SavedCopy<UnitList>, count: Int, numberWidth: Int) {
+        self.first = first
+        self.count = count
+        self.numberWidth = numberWidth
+    }
+}
+
 /// What the Housekeeping tab needs from outside, as closures the app builds over the instance
 /// client, the offline store and the outbox (and tests build over fakes).
 public struct HousekeepingEnvironment: Sendable {
     /// The saved copy of `units.list` for the property in use, if one is kept.
     public var savedUnits: @Sendable () async -> SavedCopy<UnitList>?
+    /// The head of that copy while the start reads it whole (nil when there is none to show
+    /// sooner): the first frame is drawn from it (#18).
+    public var savedUnitsPreview: @Sendable () async -> RoomsPreview?
     /// A fresh `units.list` (saved inside the live generation by the live layer).
     public var fetchUnits: @Sendable () async -> ReadResult<UnitList>
     /// The saved copy of `units.get` for a room.
@@ -48,8 +66,10 @@ public struct HousekeepingEnvironment: Sendable {
                 pendingRooms: @escaping @Sendable () async -> PendingRooms,
                 setStatus: @escaping @Sendable (UnitRef, HousekeepingStatus, Int) async -> ChangeOutcome<RoomUnit>,
                 formatTime: @escaping @Sendable (Date) -> String, mayChangeStatus: Bool = true,
-                faultForm: FaultFormEnvironment, owner: String? = nil) {
+                faultForm: FaultFormEnvironment, owner: String? = nil,
+                savedUnitsPreview: @escaping @Sendable () async -> RoomsPreview? = { nil }) {
         self.owner = owner
+        self.savedUnitsPreview = savedUnitsPreview
         self.mayChangeStatus = mayChangeStatus
         self.faultForm = faultForm
         self.savedUnits = savedUnits

@@ -16,6 +16,9 @@ public struct HousekeepingFeature: Reducer {
         /// The saved read of the first opening has answered (a copy or none): from the frame drawn
         /// after it, the start is over and the network may load (#18, `AppView.isStartedScreen`).
         public var savedAnswered: Bool = false
+        /// While the list shown is the saved list's head (the start, #18): how many rooms the
+        /// whole list has. Keys wait for the whole list (`AppView.acceptsInput`).
+        public var previewCount: Int?
         public var lastUpdated: String?
         /// The last sentence for the person (a held change, a failed read).
         public var notice: Notice?
@@ -91,6 +94,8 @@ public struct HousekeepingFeature: Reducer {
         /// An outbox round sent or held something: read the marks (`roundMarksLoaded`).
         case outboxRoundFinished
         case roundMarksLoaded(PendingRooms)
+        /// The saved list's head, shown while the start reads the whole of it (#18).
+        case savedPreviewLoaded(RoomsPreview, PendingRooms)
         case savedLoaded(SavedCopy<UnitList>?, PendingRooms)
         case unitsRead(ReadResult<UnitList>, PendingRooms)
         case statusChangeFinished(UnitID, HousekeepingStatus, ChangeOutcome<RoomUnit>)
@@ -187,8 +192,21 @@ public struct HousekeepingFeature: Reducer {
             }
             return .none
 
+        case .savedPreviewLoaded(let preview, let pending):
+            // Only over an empty list with nothing filtered: the head is the top of the whole
+            // list as it will be shown, and the count in the title is the whole list's.
+            guard !state.savedAnswered, state.list.isEmpty, state.list.filter.isEmpty else { return .none }
+            state.pending = pending
+            apply(preview.first.value, &state)
+            state.list.widenNumbers(to: preview.numberWidth)
+            state.previewCount = preview.count
+            state.lastUpdated = environment.formatTime(preview.first.savedAt)
+            if state.freshness == .loading { state.freshness = .updating(lastUpdated: state.lastUpdated) }
+            return .none
+
         case .savedLoaded(let copy, let pending):
             state.savedAnswered = true
+            state.previewCount = nil
             state.pending = pending
             guard let copy else { return .none }
             apply(copy.value, &state)
@@ -202,6 +220,7 @@ public struct HousekeepingFeature: Reducer {
 
         case .unitsRead(let result, let pending):
             state.pending = pending
+            state.previewCount = nil
             let ended = result.land(freshness: &state.freshness, lastUpdated: &state.lastUpdated, notice: &state.notice,
                                     hasContent: !state.list.isEmpty, forbidden: L("housekeeping.forbidden"),
                                     formatTime: environment.formatTime)
@@ -347,8 +366,13 @@ public struct HousekeepingFeature: Reducer {
     // MARK: Reads
 
     var listRead: ListRead<UnitList, PendingRooms, Action> {
-        ListRead(id: Self.readID, saved: environment.savedUnits, fetch: environment.fetchUnits,
-                 pending: environment.pendingRooms, savedLoaded: Action.savedLoaded, read: Action.unitsRead)
+        let (preview, pending) = (environment.savedUnitsPreview, environment.pendingRooms)
+        return ListRead(id: Self.readID, saved: environment.savedUnits, fetch: environment.fetchUnits,
+                        pending: pending, savedLoaded: Action.savedLoaded, read: Action.unitsRead,
+                        preview: {
+                            guard let head = await preview() else { return nil }
+                            return .savedPreviewLoaded(head, await pending())
+                        })
     }
 
     func read(_ state: inout State) -> Effect<Action> {

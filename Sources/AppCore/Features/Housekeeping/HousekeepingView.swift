@@ -31,7 +31,7 @@ public enum HousekeepingView {
         if let status = state.list.filter.status { parts.append(status.word) }
         if let floor = state.list.filter.floor { parts.append(L("housekeeping.floor", ["floor": floor])) }
         let count = state.list.filter.isEmpty
-            ? L("housekeeping.count", ["count": state.list.rooms.count])
+            ? L("housekeeping.count", ["count": state.previewCount ?? state.list.rooms.count])
             : L("housekeeping.count_of", ["shown": state.list.visible.count, "count": state.list.rooms.count])
         return Row([Span(parts.joined(separator: " · "))], trailing: state.list.isEmpty ? [] : [Span(count, style: .muted)],
                    style: .title)

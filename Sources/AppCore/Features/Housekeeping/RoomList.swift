@@ -209,6 +209,20 @@ public struct RoomList: Sendable, Equatable {
         refilter()
     }
 
+    /// The first `count` rooms in the order the list shows them, and the columns its widest
+    /// number takes: what a saved list's head keeps (`RoomsPreview`, #18).
+    public static func head(of units: [RoomUnit], first count: Int) -> (units: [RoomUnit], numberWidth: Int) {
+        let numberWidth = units.reduce(3) { max($0, width(ofNumber: $1.number)) }
+        guard !inOrder(units) else { return (Array(units.prefix(count)), numberWidth) }
+        let keys = units.map { RoomNumberKey($0.number) }
+        return (units.indices.sorted { keys[$0] < keys[$1] }.prefix(count).map { units[$0] }, numberWidth)
+    }
+
+    /// The numbers take at least `columns` (a preview's, as wide as the whole list's).
+    public mutating func widenNumbers(to columns: Int) {
+        numberWidth = max(numberWidth, columns)
+    }
+
     /// Whether the rooms are by number already (each no less than the one before).
     private static func inOrder(_ units: [RoomUnit]) -> Bool {
         guard !units.isEmpty else { return true }

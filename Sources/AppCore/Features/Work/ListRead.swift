@@ -11,6 +11,9 @@ struct ListRead<Value: Sendable & Equatable, Pending: Sendable, Action: Sendable
     let pending: @Sendable () async -> Pending
     let savedLoaded: @Sendable (SavedCopy<Value>?, Pending) -> Action
     let read: @Sendable (ReadResult<Value>, Pending) -> Action
+    /// Before the saved copy on a first opening: what can be shown of it sooner (the head of a
+    /// long saved list, #18), as the action that shows it; nil for nothing.
+    var preview: (@Sendable () async -> Action?)? = nil
 
     /// The tab was opened: the saved copy then a fresh read the first time, a fresh read after.
     func appeared(hasLoaded: inout Bool, freshness: inout Freshness, lastUpdated: String?) -> Effect<Action> {
@@ -45,7 +48,9 @@ struct ListRead<Value: Sendable & Equatable, Pending: Sendable, Action: Sendable
 
     private func savedThenFresh() -> Effect<Action> {
         let (saved, fetch, pending, savedLoaded, read) = (self.saved, self.fetch, self.pending, self.savedLoaded, self.read)
+        let preview = self.preview
         return .run(id: id, cancelInFlight: true) { send in
+            if let preview, let shown = await preview() { send(shown) }
             let copy = await saved()
             send(savedLoaded(copy, await pending()))
             let result = await fetch()

@@ -99,6 +99,11 @@ public struct WorkTabs: Reducer {
             case .search, .account: true
             }
         }
+
+        /// Whether `tab` shows the head of its saved list while the start reads the whole (#18).
+        public func showsSavedPreview(_ tab: WorkTab) -> Bool {
+            tab == .housekeeping && housekeeping.feature.previewCount != nil
+        }
     }
 
     public enum Action: Equatable, Sendable {

@@ -105,13 +105,25 @@ final class SavedReadPrefetch: Sendable {
             }
             let previewing = key == LiveWork.unitsKey(choice.property.id)
             guard begin(key, partition: partition, previewing: previewing) else { return }
-            if previewing { offerPreview(Self.preview(key, partition: partition, store: store, now: now)) }
+            if previewing {
+                let preview = Self.preview(key, partition: partition, store: store, now: now)
+                offerPreview(preview)
+                // With the head out, the first frame no longer waits for the whole list: it is read
+                // at a lower priority, so the cores go to the app's own start first (#18).
+                if preview != nil { Self.lowerThisThreadsPriority() }
+            }
             finish(key, partition: partition,
                    decoded: (try? store.savedRead(key, partition: partition, now: now, appVersion: AppVersion.current))
                        .flatMap(decode))
         }
         thread.name = "read ahead"
         thread.start()
+    }
+
+    /// Lowers the calling thread's priority (nice +10; the threads it starts inherit it).
+    static func lowerThisThreadsPriority() {
+        // On Linux the nice value is a thread's own: PRIO_PROCESS with 0 is the calling thread.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
     }
 
     /// How much of a saved room list is read for its head (`LiveWork.roomsHead`: 100 rooms take

@@ -105,16 +105,18 @@ final class SavedReadPrefetch: Sendable {
             }
             let previewing = key == LiveWork.unitsKey(choice.property.id)
             guard begin(key, partition: partition, previewing: previewing) else { return }
+            var preview: RoomsPreview?
             if previewing {
-                let preview = Self.preview(key, partition: partition, store: store, now: now)
+                preview = Self.preview(key, partition: partition, store: store, now: now)
                 offerPreview(preview)
-                // With the head out, the first frame no longer waits for the whole list: it is read
-                // at a lower priority, so the cores go to the app's own start first (#18).
-                if preview != nil { Self.lowerThisThreadsPriority() }
             }
-            finish(key, partition: partition,
-                   decoded: (try? store.savedRead(key, partition: partition, now: now, appVersion: AppVersion.current))
-                       .flatMap(decode))
+            // The body is read at the app's priority: the store's reading connection is the app's
+            // too, and a thread holding it at a lower one would keep the app's reads waiting.
+            let read = try? store.savedRead(key, partition: partition, now: now, appVersion: AppVersion.current)
+            // With the head out, the first frame no longer waits for the whole list: it is decoded
+            // at a lower priority, so the cores go to the app's own start first (#18).
+            if preview != nil { Self.lowerThisThreadsPriority() }
+            finish(key, partition: partition, decoded: read.flatMap(decode))
         }
         thread.name = "read ahead"
         thread.start()

@@ -138,16 +138,19 @@ public enum AppView {
     /// count the whole list shows. Keys wait for the whole list (`acceptsInput`), and the network
     /// for the frame drawn from it (`isStartedScreen`).
     public static func isFirstFrameReady(_ state: AppState) -> Bool {
-        if isStartedScreen(state) { return true }
-        guard case .work = state.route, let current = state.current else { return false }
-        return current.tabs.showsSavedPreview(current.activeTab)
+        isStartedScreen(state) || showsSavedPreview(state)
     }
 
     /// Whether keys are read now: not while the screen shows a saved list's head, whose rooms
     /// below the screen, filters and jumps are not there yet (#18); they wait in the terminal.
     public static func acceptsInput(_ state: AppState) -> Bool {
-        guard case .work = state.route, let current = state.current else { return true }
-        return !current.tabs.showsSavedPreview(current.activeTab)
+        !showsSavedPreview(state)
+    }
+
+    /// Whether the work tab on screen shows the head of its saved list (#18).
+    private static func showsSavedPreview(_ state: AppState) -> Bool {
+        guard case .work = state.route, let current = state.current else { return false }
+        return current.tabs.showsSavedPreview(current.activeTab)
     }
 
     /// The header of the instance on screen.

@@ -77,13 +77,13 @@ public enum TerminalApp {
         store.effects.setWake { pipe.wake() }
         // The hold ends at its time even when nothing else happens: a wake-up then.
         var hold = firstFrame
+        let holdEnds = firstFrame.map { ContinuousClock.now + $0.atMost }
         // Keys wait (unread, in the terminal) while the hold says they must, never past its time.
         var inputHold = firstFrame?.acceptsInput
         func releaseInputIfDue() {
             guard let held = inputHold, let holdEnds else { return }
             if held(store.state) || ContinuousClock.now >= holdEnds { inputHold = nil }
         }
-        let holdEnds = firstFrame.map { ContinuousClock.now + $0.atMost }
         if let atMost = firstFrame?.atMost {
             Task.detached { [pipe] in
                 try? await Task.sleep(for: atMost)

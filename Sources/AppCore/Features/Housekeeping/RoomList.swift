@@ -182,13 +182,7 @@ public struct RoomList: Sendable, Equatable {
             entry.changed = changed(entry)
             return entry
         }
-        let rooms: [RoomEntry]
-        if Self.inOrder(units) {
-            rooms = units.map(entry)
-        } else {
-            let keys = units.map { RoomNumberKey($0.number) }
-            rooms = units.indices.sorted { keys[$0] < keys[$1] }.map { entry(units[$0]) }
-        }
+        let rooms = Self.shownOrder(units).map { $0.map { entry(units[$0]) } } ?? units.map(entry)
         // Floors come in runs: the set is asked only when the floor changes.
         var floorSeen = Set<Int>()
         var lastFloor: Int?
@@ -213,9 +207,16 @@ public struct RoomList: Sendable, Equatable {
     /// number takes: what a saved list's head keeps (`RoomsPreview`, #18).
     public static func head(of units: [RoomUnit], first count: Int) -> (units: [RoomUnit], numberWidth: Int) {
         let numberWidth = units.reduce(3) { max($0, width(ofNumber: $1.number)) }
-        guard !inOrder(units) else { return (Array(units.prefix(count)), numberWidth) }
+        let first = shownOrder(units).map { $0.prefix(count).map { units[$0] } } ?? Array(units.prefix(count))
+        return (first, numberWidth)
+    }
+
+    /// The indices of `units` in the order the list shows them (by number), or nil when that is
+    /// the order they come in (an instance's list usually does: then neither sorted nor keyed).
+    private static func shownOrder(_ units: [RoomUnit]) -> [Int]? {
+        guard !inOrder(units) else { return nil }
         let keys = units.map { RoomNumberKey($0.number) }
-        return (units.indices.sorted { keys[$0] < keys[$1] }.prefix(count).map { units[$0] }, numberWidth)
+        return units.indices.sorted { keys[$0] < keys[$1] }
     }
 
     /// The numbers take at least `columns` (a preview's, as wide as the whole list's).

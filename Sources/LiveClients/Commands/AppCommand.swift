@@ -36,6 +36,7 @@ public enum AppCommand {
             reason = try TerminalApp.run(store: store, view: AppView.view, input: AppView.action(for:),
                                          shouldQuit: AppView.shouldQuit, driver: driver, log: log,
                                          onFrame: { _ in
+                                             services.afterFirstFrame?.frameWritten()
                                              guard NetworkStart.app.isHeld else { return }
                                              if AppView.isStartedScreen(store.state) { NetworkStart.app.release() }
                                          },

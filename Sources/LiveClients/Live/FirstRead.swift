@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Locking
 
 /// A value read once ahead of its first use, handed to that use only: the first `take` gets
@@ -81,5 +82,68 @@ final class Handoff<Value: Sendable>: Sendable {
         // The next waiter (if any) goes on at once.
         offered.signal()
         return value.withLock { $0 ?? nil }
+    }
+}
+
+/// The start's work the first frame does not use, held until that frame is on the terminal
+/// (#18): the whole saved list's decode once its head is shown, the generation's row. On two
+/// cores that work competed with the rest of the start and, once the frame was written, with
+/// the terminal parsing and painting it (a terminal on the same machine: the frame showed a
+/// millisecond or two later). `frameWritten` opens the gate `settle` later; a wait never lasts
+/// past `atMost` from the gate's making (no frame comes when the terminal fails: the work then
+/// goes on anyway).
+final class AfterFirstFrame: Sendable {
+    /// What the app's start uses: 10 ms for the terminal, never more than a quarter of a second.
+    static let settle: Duration = .milliseconds(10)
+    static let atMost: Duration = .milliseconds(250)
+
+    private let opensAt = Locked<ContinuousClock.Instant?>(nil)
+    private let written = DispatchSemaphore(value: 0)
+    private let deadline: ContinuousClock.Instant
+    private let settle: Duration
+
+    init(settle: Duration = AfterFirstFrame.settle, atMost: Duration = AfterFirstFrame.atMost) {
+        self.settle = settle
+        deadline = .now + atMost
+    }
+
+    /// The first frame is on the terminal (later calls change nothing).
+    func frameWritten() {
+        let first = opensAt.withLock { opensAt -> Bool in
+            guard opensAt == nil else { return false }
+            opensAt = .now + settle
+            return true
+        }
+        if first { written.signal() }
+    }
+
+    /// Whether the gate is open now (for tests).
+    var isOpen: Bool {
+        let now = ContinuousClock.now
+        return now >= deadline || opensAt.withLock { $0.map { now >= $0 } ?? false }
+    }
+
+    /// Blocks the calling thread (one of the start's own, never Swift's pool) until the first
+    /// frame was written and `settle` passed, or until the deadline.
+    func wait() {
+        if opensAt.withLock({ $0 == nil }) {
+            let left = ContinuousClock.now.duration(to: deadline)
+            if left > .zero, written.wait(timeout: .now() + .nanoseconds(Int(left.nanoseconds))) == .success {
+                // The next waiter (if any) goes on at once.
+                written.signal()
+            }
+        }
+        let until = opensAt.withLock { $0 }.map { min($0, deadline) } ?? deadline
+        let rest = ContinuousClock.now.duration(to: until)
+        if rest > .zero { _ = usleep(useconds_t(min(rest.nanoseconds / 1_000, Int64(UInt32.max)))) }
+    }
+}
+
+extension Duration {
+    /// The whole duration in nanoseconds (saturating far beyond any wait here).
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds.multipliedReportingOverflow(by: 1_000_000_000).overflow
+            ? .max : seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

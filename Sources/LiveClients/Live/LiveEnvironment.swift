@@ -18,7 +18,7 @@ extension AppEnvironment {
             pairing: .live(services),
             signIn: .live(services),
             api: .live(services),
-            offline: .live(services.offline, pins: services.pins, log: log),
+            offline: .live(services.offline, pins: services.pins, log: log, afterFirstFrame: services.afterFirstFrame),
             outbox: .live(services),
             preferences: PreferencesClient(load: { services.loadPreferences() },
                                            save: { services.preferences.save($0) }),
@@ -220,11 +220,15 @@ extension SessionAPIClient {
 }
 
 extension OfflineClient {
-    static func live(_ store: OfflineStore, pins: PINStore, log: DeviceServices.Log) -> OfflineClient {
+    /// `afterFirstFrame`: the start's generation row (a write and three disk syncs the first frame
+    /// does not use: the outbox waits for it, the saved reads do not) waits for that frame (#18).
+    static func live(_ store: OfflineStore, pins: PINStore, log: DeviceServices.Log,
+                     afterFirstFrame: AfterFirstFrame? = nil) -> OfflineClient {
         OfflineClient(
             newGeneration: { GenerationID(rawValue: IdempotencyKey.random()) },
             beginGeneration: { partition, id in
                 await OffThePool.run {
+                    afterFirstFrame?.wait()
                     do { return .success(try store.beginGeneration(partition, id: id)) } catch {
                         return .failure(StorageFailure("\(error)"))
                     }

@@ -30,6 +30,9 @@ public final class LiveServices: Sendable {
     let pins: PINStore
     /// The start's saved list, read ahead (`init(environment:readAhead:)`).
     let prefetch = SavedReadPrefetch()
+    /// With the read ahead (the full screen): the start's work its first frame does not use
+    /// waits for that frame (`AfterFirstFrame`; the app says when it is written).
+    let afterFirstFrame: AfterFirstFrame?
     /// The device's lock settings: the system-wide file's, then `GUESTCRAFT_LOCK_IDLE_SECONDS`
     /// (the command line's `--lock-idle-seconds` is applied by the app's command).
     let lockPolicy: LockPolicy
@@ -43,6 +46,7 @@ public final class LiveServices: Sendable {
     /// store is open (`SavedReadPrefetch`), beside the rest of the opening (#18).
     public init(environment: [String: String], readAhead: Bool = false) throws(StartupError) {
         self.environment = environment
+        afterFirstFrame = readAhead ? AfterFirstFrame() : nil
         let directory = StateDirectory.resolve(environment: environment)
         stateDirectory = directory
         do {
@@ -60,7 +64,8 @@ public final class LiveServices: Sendable {
         let storeHandoff = readAhead ? Handoff<OfflineStore>() : nil
         defer { storeHandoff?.offer(nil) }
         if let storeHandoff {
-            Self.readAhead(prefetch, startPreferences, PreferencesFile(directory: directory, log: log), storeHandoff)
+            Self.readAhead(prefetch, startPreferences, PreferencesFile(directory: directory, log: log), storeHandoff,
+                           afterFirstFrame)
         }
         http = HTTPClient(configuration: HTTPClientConfiguration(environment: environment))
         let log = self.log
@@ -164,12 +169,13 @@ public final class LiveServices: Sendable {
     /// the app opens (#18; `SavedReadPrefetch`): the preferences first, which go to the app's
     /// first load of them, then — once `store` hands it the offline store — the list.
     private static func readAhead(_ prefetch: SavedReadPrefetch, _ startPreferences: FirstRead<AppPreferences>,
-                                  _ preferences: PreferencesFile, _ store: Handoff<OfflineStore>) {
+                                  _ preferences: PreferencesFile, _ store: Handoff<OfflineStore>,
+                                  _ afterFirstFrame: AfterFirstFrame?) {
         prefetch.start(preferences: {
             let loaded = preferences.load()
             startPreferences.offer(loaded)
             return loaded
-        }, store: { store.wait() })
+        }, store: { store.wait() }, afterHead: afterFirstFrame)
     }
 
     /// The preferences the read ahead read, for the app's first load of them (#18: the file was

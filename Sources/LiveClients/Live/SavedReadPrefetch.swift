@@ -75,14 +75,17 @@ final class SavedReadPrefetch: Sendable {
 
     /// Reads, on another thread, the list the start will most likely ask for: of the property the
     /// preferences opened last, the opening list saved last. Does nothing without preferences.
-    func start(preferences: @escaping @Sendable () -> AppPreferences, store: OfflineStore) {
-        start(preferences: preferences, store: { store })
+    func start(preferences: @escaping @Sendable () -> AppPreferences, store: OfflineStore,
+               afterHead: AfterFirstFrame? = nil) {
+        start(preferences: preferences, store: { store }, afterHead: afterHead)
     }
 
     /// The same, begun before the store is open (#18: the preferences are read while the opening
     /// goes on): `store` waits for it, and answers nil when it could not be opened — the read
-    /// ahead then ends, having read nothing.
-    func start(preferences: @escaping @Sendable () -> AppPreferences, store waitForStore: @escaping @Sendable () -> OfflineStore?) {
+    /// ahead then ends, having read nothing. With `afterHead`, a list whose head was handed out
+    /// is decoded once the first frame is on the terminal (the head is what that frame shows).
+    func start(preferences: @escaping @Sendable () -> AppPreferences, store waitForStore: @escaping @Sendable () -> OfflineStore?,
+               afterHead: AfterFirstFrame? = nil) {
         // At the app's own priority: the first frame waits for this list more than for anything
         // else the start does (#18; nice +10 cost a millisecond, docs/decisions.md).
         let thread = Thread { [self] in
@@ -114,8 +117,12 @@ final class SavedReadPrefetch: Sendable {
             // too, and a thread holding it at a lower one would keep the app's reads waiting.
             let read = try? store.savedRead(key, partition: partition, now: now, appVersion: AppVersion.current)
             // With the head out, the first frame no longer waits for the whole list: it is decoded
-            // at a lower priority, so the cores go to the app's own start first (#18).
-            if preview != nil { Self.lowerThisThreadsPriority() }
+            // after that frame is on the terminal, at a lower priority, so the cores go to the
+            // app's own start and then to the terminal showing it first (#18).
+            if preview != nil {
+                afterHead?.wait()
+                Self.lowerThisThreadsPriority()
+            }
             finish(key, partition: partition, decoded: read.flatMap(decode))
         }
         thread.name = "read ahead"

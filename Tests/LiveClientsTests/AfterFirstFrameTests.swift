@@ -1,0 +1,115 @@
+import AppCore
+import ClientModel
+import Dispatch
+import Foundation
+import GuestCraftAPI
+@testable import LiveClients
+import Locking
+import Testing
+
+/// The start's work the first frame does not use waits for that frame (#18): the gate opens a
+/// settle after the frame is written, or at its deadline when no frame comes; the whole saved
+/// list behind a head that was handed out is decoded, and the generation's row written, only then.
+@Suite struct AfterFirstFrameTests {
+    /// A thread blocked in `wait()`, with whether it has come back.
+    private final class Waiter: Sendable {
+        let done = Locked(false)
+        let returned = Locked<ContinuousClock.Instant?>(nil)
+
+        init(_ gate: AfterFirstFrame) {
+            Thread.detachNewThread { [self] in
+                gate.wait()
+                returned.withLock { $0 = .now }
+                done.withLock { $0 = true }
+            }
+        }
+
+        var isDone: Bool { done.withLock { $0 } }
+
+        func finished() async throws -> ContinuousClock.Instant {
+            for _ in 0..<1000 where !isDone { try await Task.sleep(for: .milliseconds(5)) }
+            return try #require(returned.withLock { $0 })
+        }
+    }
+
+    @Test func theGateOpensASettleAfterTheFirstFrameForEveryWait() async throws {
+        let gate = AfterFirstFrame(settle: .milliseconds(40), atMost: .seconds(60))
+        let first = Waiter(gate), second = Waiter(gate)
+        try await Task.sleep(for: .milliseconds(60))
+        #expect(!first.isDone && !second.isDone && !gate.isOpen, "nothing goes before the first frame")
+        let written = ContinuousClock.now
+        gate.frameWritten()
+        gate.frameWritten()
+        #expect(try await first.finished() >= written + .milliseconds(40))
+        #expect(try await second.finished() >= written + .milliseconds(40))
+        #expect(gate.isOpen)
+        // Open: a wait now goes at once (well within the minute of the deadline).
+        let late = ContinuousClock.now
+        gate.wait()
+        #expect(late.duration(to: .now) < .seconds(30))
+    }
+
+    @Test func withoutAFrameTheWorkGoesAtTheDeadline() async throws {
+        let made = ContinuousClock.now
+        let gate = AfterFirstFrame(settle: .seconds(60), atMost: .milliseconds(50))
+        let waiter = Waiter(gate)
+        #expect(try await waiter.finished() >= made + .milliseconds(50))
+        #expect(gate.isOpen)
+        // A frame after the deadline holds nothing back: the settle never goes past it.
+        gate.frameWritten()
+        let late = ContinuousClock.now
+        gate.wait()
+        #expect(late.duration(to: .now) < .seconds(30))
+    }
+
+    /// The read ahead hands the head out at once and decodes the whole list only once the first
+    /// frame is on the terminal; the list's first read then gets it as before.
+    @Test func theWholeListBehindAHeadIsDecodedAfterTheFirstFrame() async throws {
+        let f = try await LiveFixture()
+        _ = try #require(await f.freshUnits())
+        let fromStore = try #require(f.work.saved(f.work.unitsKey, as: UnitList.self))
+        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60))
+        let prefetch = SavedReadPrefetch(waitAtMostMilliseconds: 60_000)
+        let choice = WorkChoice(instanceKey: f.context.instance.key, personID: f.context.session.user.id.rawValue,
+                                workspace: f.context.workspace, property: f.context.property)
+        let loaded = AppPreferences(lastInstanceKey: choice.instanceKey, lastPersonID: choice.personID, choices: [choice])
+        prefetch.start(preferences: { loaded }, store: f.services.offline, afterHead: gate)
+        // The head, once the read ahead has begun (asked before, there is none to wait for).
+        var preview: RoomsPreview?
+        for _ in 0..<500 where preview == nil {
+            preview = await prefetch.takePreview(f.work.unitsKey, partition: f.context.partition)
+            if preview == nil { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        let head = try #require(preview)
+        #expect(head.count == fromStore.copy.value.units.count)
+        try await Task.sleep(for: .milliseconds(150))
+        #expect(!prefetch.isSettled, "the whole list waits for the first frame")
+        gate.frameWritten()
+        let taken = try #require(await prefetch.take(f.work.unitsKey, partition: f.context.partition, as: UnitList.self))
+        #expect(taken?.copy == fromStore.copy)
+    }
+
+    /// The generation's row (a write and three disk syncs) is written once the first frame is
+    /// on the terminal; the store's reads meanwhile answer.
+    @Test func theGenerationsRowWaitsForTheFirstFrame() async throws {
+        let f = try await LiveFixture()
+        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60))
+        let offline = OfflineClient.live(f.services.offline, pins: f.services.pins, log: f.services.log,
+                                         afterFirstFrame: gate)
+        let id = offline.newGeneration()
+        let begun = Locked(false)
+        let begin = Task {
+            let result = await offline.beginGeneration(f.context.partition, id)
+            begun.withLock { $0 = true }
+            return result
+        }
+        try await Task.sleep(for: .milliseconds(150))
+        #expect(!begun.withLock { $0 })
+        #expect(await f.housekeeping.savedUnits() == nil, "reads go on while the row waits")
+        gate.frameWritten()
+        guard case .success = await begin.value else {
+            Issue.record("the generation's row was not written")
+            return
+        }
+    }
+}

@@ -112,4 +112,20 @@ import Testing
             return
         }
     }
+
+    /// The start-up clean-up (a PIN file rewrite, a transaction) goes after the first frame too.
+    @Test func theStartUpCleanUpWaitsForTheFirstFrame() async throws {
+        let f = try await LiveFixture()
+        let account = Account(instanceKey: f.context.instance.key, personID: f.context.session.user.id.rawValue)
+        try f.services.pins.set("4821", for: account)
+        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60))
+        let offline = OfflineClient.live(f.services.offline, pins: f.services.pins, log: f.services.log,
+                                         afterFirstFrame: gate)
+        let cleanUp = Task { await offline.retainAccounts([]) }
+        try await Task.sleep(for: .milliseconds(150))
+        #expect(LockClient.accounts(f.services.pins, log: f.services.log) == [account], "not before the frame")
+        gate.frameWritten()
+        await cleanUp.value
+        #expect(LockClient.accounts(f.services.pins, log: f.services.log).isEmpty, "the account without a session kept no PIN")
+    }
 }

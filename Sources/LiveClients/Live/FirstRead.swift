@@ -5,23 +5,48 @@ import Locking
 /// A value read once ahead of its first use, handed to that use only: the first `take` gets
 /// what `offer` gave before it (and nothing after — a later offer is dropped, so a value is
 /// never handed out after the app has read it itself); every later `take` gets nil and reads
-/// for itself.
+/// for itself. Once the reader says it has begun (`reading`), the first `take` waits for its
+/// offer — at most `waitAtMost` — rather than read the same files again beside it (#18).
 final class FirstRead<Value: Sendable>: Sendable {
     private enum State {
         case waiting
+        case reading
         case offered(Value)
         case taken
     }
 
     private let state = Locked(State.waiting)
+    private let arrived = DispatchSemaphore(value: 0)
+    /// How long a take waits for a read under way: the start's reads take a few milliseconds;
+    /// this is for a reader the cores starve.
+    let waitAtMost: Duration
 
-    init() {}
+    init(waitAtMost: Duration = .milliseconds(50)) {
+        self.waitAtMost = waitAtMost
+    }
+
+    /// The read has begun: the first `take` waits for its offer.
+    func reading() {
+        state.withLock { state in
+            if case .waiting = state { state = .reading }
+        }
+    }
 
     /// Keeps `value` for the first `take`, unless it came already.
     func offer(_ value: Value) {
-        state.withLock { state in
-            if case .waiting = state { state = .offered(value) }
+        let wakes = state.withLock { state -> Bool in
+            switch state {
+            case .waiting:
+                state = .offered(value)
+                return false
+            case .reading:
+                state = .offered(value)
+                return true
+            case .offered, .taken:
+                return false
+            }
         }
+        if wakes { arrived.signal() }
     }
 
     /// Whether a value waits for the first `take` (for tests, which must not race the offer).
@@ -32,9 +57,13 @@ final class FirstRead<Value: Sendable>: Sendable {
         }
     }
 
-    /// The value offered, the first time; nil after, or when none was offered before.
+    /// The value offered, the first time (waiting for a read under way); nil after, or when
+    /// none was offered before (or in time).
     func take() -> Value? {
-        state.withLock { state in
+        if state.withLock({ if case .reading = $0 { true } else { false } }) {
+            _ = arrived.wait(timeout: .now() + .nanoseconds(Int(waitAtMost.nanoseconds)))
+        }
+        return state.withLock { state in
             defer { state = .taken }
             if case .offered(let value) = state { return value }
             return nil

@@ -221,7 +221,8 @@ extension SessionAPIClient {
 
 extension OfflineClient {
     /// `afterFirstFrame`: the start's generation row (a write and three disk syncs the first frame
-    /// does not use: the outbox waits for it, the saved reads do not) waits for that frame (#18).
+    /// does not use: the outbox waits for it, the saved reads do not) and the start-up clean-up
+    /// wait for that frame (#18).
     static func live(_ store: OfflineStore, pins: PINStore, log: DeviceServices.Log,
                      afterFirstFrame: AfterFirstFrame? = nil) -> OfflineClient {
         OfflineClient(
@@ -251,7 +252,11 @@ extension OfflineClient {
                 (try? store.outboxCounts(account: account)) ?? .zero
             },
             retainAccounts: { accounts in
-                await OffThePool.run { retain(accounts, store: store, pins: pins, log: log) }
+                // The start-up clean-up is no work of the first frame's either (#18).
+                await OffThePool.run {
+                    afterFirstFrame?.wait()
+                    retain(accounts, store: store, pins: pins, log: log)
+                }
             })
     }
 

@@ -64,6 +64,7 @@ public final class LiveServices: Sendable {
         let storeHandoff = readAhead ? Handoff<OfflineStore>() : nil
         defer { storeHandoff?.offer(nil) }
         if let storeHandoff {
+            startPreferences.reading()
             Self.readAhead(prefetch, startPreferences, PreferencesFile(directory: directory, log: log), storeHandoff,
                            afterFirstFrame)
         }
@@ -194,6 +195,8 @@ public final class LiveServices: Sendable {
     private static func readStart(instances: FirstRead<StoreRead<Result<[InstanceSummary], StorageFailure>>>,
                                   credentials: CredentialStore, store: OfflineStore,
                                   pinAccounts: FirstRead<StoreRead<Set<Account>>>, pins: PINStore, log: Log) {
+        instances.reading()
+        pinAccounts.reading()
         let thread = Thread {
             let credentialWrites = credentials.writes
             instances.offer(StoreRead(value: InstancesClient.list(credentials, store), writes: credentialWrites))

@@ -146,6 +146,13 @@ final class AfterFirstFrame: Sendable {
         if first { written.signal() }
     }
 
+    /// How long until the gate opens at the latest (zero once open): the deadline while no frame
+    /// was written, the settle's end after.
+    var untilOpen: Duration {
+        let until = opensAt.withLock { $0 }.map { min($0, deadline) } ?? deadline
+        return max(.zero, ContinuousClock.now.duration(to: until))
+    }
+
     /// Whether the gate is open now (for tests).
     var isOpen: Bool {
         let now = ContinuousClock.now

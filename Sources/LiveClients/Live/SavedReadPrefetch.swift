@@ -49,6 +49,9 @@ final class SavedReadPrefetch: Sendable {
     /// whose cores other programs keep busy the read ahead may get little of them (#18). Decoding
     /// takes a few milliseconds; this is for when it does not.
     let waitAtMostMilliseconds: Int
+    /// What the list's decode waits for when its head was handed out (`start(afterHead:)`): a read
+    /// waiting for the list waits that much longer rather than read it again beside the read ahead.
+    private let decodeHeldFor = Locked<AfterFirstFrame?>(nil)
 
     init(waitAtMostMilliseconds: Int = 50) {
         self.waitAtMostMilliseconds = waitAtMostMilliseconds
@@ -88,6 +91,7 @@ final class SavedReadPrefetch: Sendable {
                afterHead: AfterFirstFrame? = nil) {
         // At the app's own priority: the first frame waits for this list more than for anything
         // else the start does (#18; nice +10 cost a millisecond, docs/decisions.md).
+        decodeHeldFor.withLock { $0 = afterHead }
         let thread = Thread { [self] in
             let loaded = preferences()
             guard let instanceKey = loaded.lastInstanceKey, let personID = loaded.lastPersonID,
@@ -235,14 +239,16 @@ final class SavedReadPrefetch: Sendable {
     }
 
     /// Waits for the copy of `key` being read: true when it was read (or the phase moved on: look
-    /// again), false when `waitAtMostMilliseconds` passed first — the read then gives the copy up
+    /// again), false when `waitAtMostMilliseconds` passed first (and, when the decode waits for the
+    /// first frame, the time until it goes) — the read then gives the copy up
     /// (dropped when nobody else waits for it) and reads for itself.
     private func waitForCopy(_ key: String, partition: Partition, abandonsOnTimeout: Bool = true) async -> Bool {
         let id = waiterIDs.withLock { next -> Int in
             next += 1
             return next
         }
-        let bound = waitAtMostMilliseconds
+        let held = decodeHeldFor.withLock { $0 }?.untilOpen ?? .zero
+        let bound = waitAtMostMilliseconds + Int(held.nanoseconds / 1_000_000)
         return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let waiting = phase.withLock { phase -> Bool in
                 guard case .reading(let reading, let readingPartition, var waiters, let abandoned, let preview) = phase,

@@ -66,9 +66,10 @@ extension OfflineStore {
     /// read): what a conditional read needs of a saved list is its ETag, at the head (#18).
     public func savedReadHead(_ key: String, partition: Partition, now: Date, appVersion: String,
                               length: Int) throws(OfflineStoreError) -> SavedRead? {
-        try wrap {
+        try wrap { () throws -> SavedRead? in
+            let reader = try self.reader
             // The row and its body in one snapshot of the file.
-            try reader.readTransaction {
+            return try reader.readTransaction { () throws -> SavedRead? in
                 guard let row = try reader.queryFirst("SELECT rowid, saved_at FROM saved_reads WHERE \(Self.shownRead)",
                                                       Self.shownRead(key, partition: partition, now: now, appVersion: appVersion)),
                       let head = try reader.blobPrefix(table: "saved_reads", column: "body", rowid: try row.int64("rowid"),

@@ -40,8 +40,18 @@ public final class OfflineStore: Sendable {
     /// The reading connection, read-only (#18): saved reads and their heads, the outbox's pending
     /// list and counts. In WAL mode a reader sees the last commit and never waits for a writer:
     /// with one connection the start's first read waited behind the generation's row and its three
-    /// disk syncs. Opened with the store, after the writing one has migrated the file.
-    let reader: Database
+    /// disk syncs. Opened on its first use, after the writing one has migrated the file: its
+    /// schema parse (half a million instructions) then falls to the thread that reads first —
+    /// the app's read ahead — rather than to the UI thread opening the store.
+    var reader: Database {
+        get throws(OfflineStoreError) {
+            try readerConnection.connection { () throws(OfflineStoreError) in try Self.openReader(path: databasePath) }
+        }
+    }
+    private let readerConnection = LazyConnection()
+    private let databasePath: String
+    /// Whether the reading connection has been opened (for tests).
+    var readerIsOpen: Bool { readerConnection.isOpen }
     let observers = GenerationObservers()
 
     /// Opens (creating if needed) the store in `directory`, as of `now` (expired reads go).
@@ -54,6 +64,7 @@ public final class OfflineStore: Sendable {
         self.databaseURL = directory.appendingPathComponent(Self.fileName)
         try StateDirectory.prepare(directory)
         let path = databaseURL.path
+        databasePath = path
         do {
             db = try Self.openPrepared(path: path, now: now, verify: verify)
             recoveredDamage = nil
@@ -62,13 +73,12 @@ public final class OfflineStore: Sendable {
             db = try Self.openPrepared(path: path, now: now, verify: false)
             recoveredDamage = DamagedDatabase(originalPath: path, movedTo: movedTo, reason: error)
         }
-        reader = try Self.openReader(path: path)
     }
 
     deinit {
         // The reading connection first: SQLite copies the write-ahead log into the file (and
         // deletes it) when the last connection closes, and a read-only one cannot.
-        reader.close()
+        readerConnection.close()
         db.close()
     }
 
@@ -240,5 +250,33 @@ final class GenerationObservers: @unchecked Sendable {
         let current = handlers
         lock.unlock()
         for handler in current { handler(ended) }
+    }
+}
+
+/// A connection opened on its first use, once, whichever thread asks first (the others wait).
+final class LazyConnection: @unchecked Sendable {
+    private let lock = NSLock()
+    private var opened: Database?
+
+    func connection(_ open: () throws(OfflineStoreError) -> Database) throws(OfflineStoreError) -> Database {
+        lock.lock()
+        defer { lock.unlock() }
+        if let opened { return opened }
+        let connection = try open()
+        opened = connection
+        return connection
+    }
+
+    var isOpen: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return opened != nil
+    }
+
+    func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        opened?.close()
+        opened = nil
     }
 }

@@ -32,6 +32,23 @@ import Testing
         }
     }
 
+    /// A read ahead of the fixture's saved rooms behind `gate`, once it has handed out the head
+    /// (asked before it began, there is none to wait for).
+    private func readAhead(_ f: LiveFixture, behind gate: AfterFirstFrame, waitAtMostMilliseconds: Int)
+        async throws -> (SavedReadPrefetch, RoomsPreview) {
+        let prefetch = SavedReadPrefetch(waitAtMostMilliseconds: waitAtMostMilliseconds)
+        let choice = WorkChoice(instanceKey: f.context.instance.key, personID: f.context.session.user.id.rawValue,
+                                workspace: f.context.workspace, property: f.context.property)
+        let loaded = AppPreferences(lastInstanceKey: choice.instanceKey, lastPersonID: choice.personID, choices: [choice])
+        prefetch.start(preferences: { loaded }, store: f.services.offline, afterHead: gate)
+        var preview: RoomsPreview?
+        for _ in 0..<500 where preview == nil {
+            preview = await prefetch.takePreview(f.work.unitsKey, partition: f.context.partition)
+            if preview == nil { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        return (prefetch, try #require(preview))
+    }
+
     @Test func theGateOpensASettleAfterTheFirstFrameForEveryWait() async throws {
         let gate = AfterFirstFrame(settle: .milliseconds(40), atMost: .seconds(60))
         let first = Waiter(gate), second = Waiter(gate)
@@ -69,18 +86,7 @@ import Testing
         _ = try #require(await f.freshUnits())
         let fromStore = try #require(f.work.saved(f.work.unitsKey, as: UnitList.self))
         let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60))
-        let prefetch = SavedReadPrefetch(waitAtMostMilliseconds: 60_000)
-        let choice = WorkChoice(instanceKey: f.context.instance.key, personID: f.context.session.user.id.rawValue,
-                                workspace: f.context.workspace, property: f.context.property)
-        let loaded = AppPreferences(lastInstanceKey: choice.instanceKey, lastPersonID: choice.personID, choices: [choice])
-        prefetch.start(preferences: { loaded }, store: f.services.offline, afterHead: gate)
-        // The head, once the read ahead has begun (asked before, there is none to wait for).
-        var preview: RoomsPreview?
-        for _ in 0..<500 where preview == nil {
-            preview = await prefetch.takePreview(f.work.unitsKey, partition: f.context.partition)
-            if preview == nil { try await Task.sleep(for: .milliseconds(5)) }
-        }
-        let head = try #require(preview)
+        let (prefetch, head) = try await readAhead(f, behind: gate, waitAtMostMilliseconds: 60_000)
         #expect(head.count == fromStore.copy.value.units.count)
         try await Task.sleep(for: .milliseconds(150))
         #expect(!prefetch.isSettled, "the whole list waits for the first frame")
@@ -137,17 +143,7 @@ import Testing
         _ = try #require(await f.freshUnits())
         let fromStore = try #require(f.work.saved(f.work.unitsKey, as: UnitList.self))
         let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60))
-        let prefetch = SavedReadPrefetch(waitAtMostMilliseconds: 20)
-        let choice = WorkChoice(instanceKey: f.context.instance.key, personID: f.context.session.user.id.rawValue,
-                                workspace: f.context.workspace, property: f.context.property)
-        let loaded = AppPreferences(lastInstanceKey: choice.instanceKey, lastPersonID: choice.personID, choices: [choice])
-        prefetch.start(preferences: { loaded }, store: f.services.offline, afterHead: gate)
-        var preview: RoomsPreview?
-        for _ in 0..<500 where preview == nil {
-            preview = await prefetch.takePreview(f.work.unitsKey, partition: f.context.partition)
-            if preview == nil { try await Task.sleep(for: .milliseconds(5)) }
-        }
-        _ = try #require(preview)
+        let (prefetch, _) = try await readAhead(f, behind: gate, waitAtMostMilliseconds: 20)
         let read = Task { await prefetch.take(f.work.unitsKey, partition: f.context.partition, as: UnitList.self) }
         try await Task.sleep(for: .milliseconds(150))
         #expect(prefetch.waiting == 1, "still waiting, well past its 20 ms")

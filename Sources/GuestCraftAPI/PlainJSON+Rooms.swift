@@ -396,6 +396,14 @@ extension UnitList {
     }
 }
 
+extension UnitList {
+    /// The head `plainSavedHead` reads, written from the first rooms' JSON (`firstJSON`, a
+    /// `UnitList` encoded with its slashes unescaped: the head is read straight from its bytes).
+    public static func savedHeadJSON(count: Int, numberWidth: Int, firstJSON: Data) -> Data {
+        Data(#"{"count":\#(count),"number_width":\#(numberWidth),"value":"#.utf8) + firstJSON + Data("}".utf8)
+    }
+}
+
 extension PlainJSON.Reader {
     /// The members of the envelope up to its `head` (that member read); nil at its `value` first.
     mutating func savedHead() -> (count: Int, numberWidth: Int, first: UnitList)? {
@@ -410,7 +418,7 @@ extension PlainJSON.Reader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
             index += 1
             switch String(decoding: key, as: UTF8.self) {
-            case "head": return headMembers()
+            case PlainJSON.savedHeadKey: return headMembers()
             case "value": return nil
             default: guard skipEnvelopeMember() else { return nil }
             }

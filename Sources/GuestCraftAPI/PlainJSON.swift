@@ -373,10 +373,10 @@ extension PlainJSON {
         }
     }
 
-    /// A JSON object whose member `valueKey` `read` reads; its other members as `PlainJSON`.
     /// The envelope member a saved answer's head is in (`UnitList.plainSavedHead`).
     public static let savedHeadKey = "head"
 
+    /// A JSON object whose member `valueKey` `read` reads; its other members as `PlainJSON`.
     static func envelope<Value>(_ data: Data, valueKey: String, _ read: (inout Reader) -> Value?)
         -> (value: Value, others: [String: PlainJSON])? {
         whole(data) { reader in

@@ -113,7 +113,7 @@ import TestSupport
         let wire = try encoder.encode(Self.rooms())
         var first = Self.rooms()
         first.units = Array(first.units.prefix(2))
-        let head = Data(#"{"count":3,"value":"#.utf8) + (try encoder.encode(first)) + Data("}".utf8)
+        let head = UnitList.savedHeadJSON(count: 3, numberWidth: 4, firstJSON: try encoder.encode(first))
         let body = try SavedAnswer<UnitList>.encoded(etag: #"W/"u-2""#, head: head, valueJSON: wire)
         #expect(SavedAnswerETag.head(of: body) == .etag(#"W/"u-2""#))
         let read = try #require(SavedAnswer<UnitList>.decode(body))
@@ -122,11 +122,11 @@ import TestSupport
         let valueStarts = try #require(body.range(of: Data(#"},"value":{"#.utf8), options: .backwards))
         let prefix = body.prefix(upTo: valueStarts.upperBound + 10)
         let saved = try #require(UnitList.plainSavedHead(Data(prefix)))
-        #expect(saved.count == 3 && saved.first == first)
+        #expect(saved.count == 3 && saved.numberWidth == 4 && saved.first == first)
         // No head, a head cut short, a head that says fewer rooms than it has: none.
         #expect(UnitList.plainSavedHead(try SavedAnswer<UnitList>.encoded(etag: nil, valueJSON: wire)) == nil)
         #expect(UnitList.plainSavedHead(Data(body.prefix(40))) == nil)
-        let liar = Data(#"{"count":1,"value":"#.utf8) + (try encoder.encode(first)) + Data("}".utf8)
+        let liar = UnitList.savedHeadJSON(count: 1, numberWidth: 3, firstJSON: try encoder.encode(first))
         #expect(UnitList.plainSavedHead(try SavedAnswer<UnitList>.encoded(etag: nil, head: liar, valueJSON: wire)) == nil)
     }
 }

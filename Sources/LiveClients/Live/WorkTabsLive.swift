@@ -103,7 +103,7 @@ struct LiveWork: Sendable {
         guard let value = try? encoder.encode(UnitList(businessDate: list.businessDate, units: first)) else {
             return nil
         }
-        return Data(#"{"count":\#(list.units.count),"number_width":\#(numberWidth),"value":"#.utf8) + value + Data("}".utf8)
+        return UnitList.savedHeadJSON(count: list.units.count, numberWidth: numberWidth, firstJSON: value)
     }
 
     var unitsKey: String { LiveWork.unitsKey(property) }

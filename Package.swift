@@ -32,6 +32,9 @@ let package = Package(
         cLibrary("CSodium", pkgConfig: "libsodium", apt: ["libsodium-dev"]),
         // Linux's routing netlink (kernel headers only): network changes the system reports.
         .systemLibrary(name: "CNetlink", path: "Sources/CNetlink"),
+        // The executable's own data pages (#18): where the linker put .data and .bss, faulted in
+        // for writing in one call before the full screen starts its threads.
+        .target(name: "CProgramImage", path: "Sources/CProgramImage"),
 
         // Swift wrappers of the C libraries.
         .target(name: "SodiumCrypto", dependencies: ["CSodium"]),
@@ -68,7 +71,7 @@ let package = Package(
         .target(name: "AppCore", dependencies: ["Locking", "GuestCraftAPI", "ClientModel", "Catalog"]),
 
         // This device's log file and local times: used by the live layer and the terminal.
-        .target(name: "DeviceServices", dependencies: ["Locking", "AppCore"]),
+        .target(name: "DeviceServices", dependencies: ["Locking", "AppCore", "CProgramImage"]),
 
         // ncurses front end: the only user of CNCurses.
         .target(name: "TerminalUI", dependencies: ["AppCore", "DeviceServices", "Catalog", "CNCurses"]),

@@ -30,6 +30,11 @@ default:
     break
 }
 
+// The full screen's threads start below: its data pages are faulted in before they do (#18).
+if command.isFullScreen {
+    LiveServices.prepareFullScreen()
+}
+
 // A peer closing a socket (the embedded demo, the sign-in listener) must not end the program.
 signal(SIGPIPE, SIG_IGN)
 

@@ -165,6 +165,13 @@ public final class LiveServices: Sendable {
         ProcessMemory.limitMallocArenas(to: 2)
     }
 
+    /// The full screen's process, before its first thread: the executable's data pages faulted in
+    /// at once (`ProcessMemory.populateProgramData`, #18). The one-shot commands (`--version`,
+    /// `status`) touch too few of them for it to pay.
+    public static func prepareFullScreen() {
+        ProcessMemory.populateProgramData()
+    }
+
     /// The process's environment, for `init(environment:)` (read from `environ`, #18).
     public static func processEnvironment() -> [String: String] { ProcessEnvironment.current() }
 

@@ -33,6 +33,13 @@ for size in 80x24 40x12; do
   echo "-- guestcraft, saved rooms, instance stopped (${size})"
   ttff --cols "${size%x*}" --rows "${size#*x}" --env "GUESTCRAFT_HOME=$GUESTCRAFT_HOME" --until "2000 rooms" -- "$BIN/guestcraft"
 done
+# The bar's ratio (≤ 0.8 × mc -u): the app and mc -u taking turns, run by run, at 80x24 (#18):
+# batches one after the other measured the machine's drift as much as the programs.
+if command -v mc >/dev/null; then
+  "$PY" "$ROOT/Benchmarks/lib/interleaved.py" "$TTFF" "$((RUNS * 2))" 80 24 \
+    "guestcraft, saved rooms, instance stopped, interleaved with mc -u (80x24)|GUESTCRAFT_HOME=$GUESTCRAFT_HOME|2000 rooms|$BIN/guestcraft" \
+    "mc -u, interleaved with guestcraft (80x24)||10Quit|mc -u"
+fi
 # The peak memory of that start: the app under /usr/bin/time until the rooms show, then q.
 if [ -x /usr/bin/time ]; then
   app_in_tmux /usr/bin/time -v -o "$TMP/time.first" "$BIN/guestcraft"

@@ -121,6 +121,19 @@ enum OfflineSchema {
     static var currentVersion: Int { steps.count }
 
     /// Runs the steps `db` has not had yet, each in its own transaction.
+    /// The tables a file at `currentVersion` has (a test holds it to what the steps make).
+    static let tables: Set<String> = ["saved_reads", "outbox_entries", "live_generations", "outbox_waits",
+                                      "outbox_sent_versions"]
+
+    /// Throws SQLITE_ERROR ("no such table") when a table of `tables` is not in the file: one whose
+    /// `user_version` claims steps it does not have. One read of the schema SQLite has parsed.
+    static func checkTables(_ db: Database) throws {
+        let present = Set(try db.query("SELECT name FROM sqlite_schema WHERE type = 'table'").compactMap { $0[0].string })
+        if let missing = tables.subtracting(present).sorted().first {
+            throw SQLiteError(code: OfflineStore.sqliteError, message: "no such table: \(missing)")
+        }
+    }
+
     static func migrate(_ db: Database) throws(OfflineStoreError) {
         do {
             let found = try db.userVersion()

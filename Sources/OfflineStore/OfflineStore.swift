@@ -59,19 +59,36 @@ public final class OfflineStore: Sendable {
     /// A file found damaged while opening is moved aside and replaced (see `recoveredDamage`).
     /// Opening reads only a few pages; with `verify`, it also runs `PRAGMA quick_check` over the
     /// whole file — use it to reopen after a call failed with `isDamagedFile`.
-    public init(directory: URL, now: Date = Date(), verify: Bool = false) throws(OfflineStoreError) {
+    ///
+    /// With `cleanUpLater` the opening's clean-up (expired reads, the rows of processes that
+    /// ended without closing theirs, old send records) waits for `cleanUpAfterOpening()`: the
+    /// full screen runs it after its first frame (#18: after a start that was killed, it was a
+    /// write and a disk sync on the way to that frame). Opening still checks the file's tables.
+    public init(directory: URL, now: Date = Date(), verify: Bool = false,
+                cleanUpLater: Bool = false) throws(OfflineStoreError) {
         self.directory = directory
         self.databaseURL = directory.appendingPathComponent(Self.fileName)
         try StateDirectory.prepare(directory)
         let path = databaseURL.path
         databasePath = path
         do {
-            db = try Self.openPrepared(path: path, now: now, verify: verify)
+            db = try Self.openPrepared(path: path, now: now, verify: verify, cleanUp: !cleanUpLater)
             recoveredDamage = nil
         } catch .database(let error) where error.isDamagedFile {
             let movedTo = try Self.moveAside(path: path, now: now)
-            db = try Self.openPrepared(path: path, now: now, verify: false)
+            db = try Self.openPrepared(path: path, now: now, verify: false, cleanUp: !cleanUpLater)
             recoveredDamage = DamagedDatabase(originalPath: path, movedTo: movedTo, reason: error)
+        }
+    }
+
+    /// The opening's clean-up, for a store opened with `cleanUpLater` (running it again is harmless).
+    public func cleanUpAfterOpening(now: Date = Date()) throws(OfflineStoreError) {
+        do {
+            try Self.cleanUp(db, now: now)
+        } catch let error as SQLiteError {
+            throw .database(error)
+        } catch {
+            throw .database(SQLiteError(code: 1, message: "\(error)"))
         }
     }
 
@@ -104,7 +121,7 @@ public final class OfflineStore: Sendable {
     /// The companion files SQLite may keep beside the database.
     static let companionSuffixes = ["-wal", "-shm", "-journal"]
 
-    private static func openPrepared(path: String, now: Date, verify: Bool) throws(OfflineStoreError) -> Database {
+    private static func openPrepared(path: String, now: Date, verify: Bool, cleanUp: Bool) throws(OfflineStoreError) -> Database {
         try FilePermissions.createPrivateFile(path)
         for file in [path] + companionSuffixes.map({ path + $0 }) {
             try FilePermissions.tighten(file, to: 0o600)
@@ -136,21 +153,9 @@ public final class OfflineStore: Sendable {
             throw .database(notThisAppsFile(error))
         }
         do {
-            try db.transaction {
-                // No generation of an earlier start lives on; those of a running process do
-                // (`guestcraft send` may open the file while the app runs).
-                for row in try db.query("SELECT DISTINCT owner_pid FROM live_generations") {
-                    let pid = try row.int64("owner_pid")
-                    if !processIsAlive(pid) {
-                        try db.run("DELETE FROM live_generations WHERE owner_pid = ?", [.integer(pid)])
-                    }
-                }
-                try deleteExpiredReads(db, now: now)
-                // A copy on screen is never older than a saved read lives, so a send before that
-                // can never be newer than it: the record is of no more use.
-                let oldest = OfflineTime.milliseconds(now.addingTimeInterval(-savedReadLifetime))
-                try db.run("DELETE FROM outbox_sent_versions WHERE sent_at <= ?", [.integer(oldest)])
-            }
+            // The clean-up meets a table that is not there in a file whose tables are not those of
+            // its version (another program's, a schema cut short); without it, the check does.
+            if cleanUp { try Self.cleanUp(db, now: now) } else { try OfflineSchema.checkTables(db) }
         } catch let error as SQLiteError {
             throw .database(error.primaryCode == sqliteError ? notThisAppsFile(error) : error)
         } catch {
@@ -161,6 +166,25 @@ public final class OfflineStore: Sendable {
             try FilePermissions.tighten(file, to: 0o600)
         }
         return db
+    }
+
+    /// What opening leaves behind: no generation of an earlier start lives on (those of a running
+    /// process do: `guestcraft send` may open the file while the app runs), no read past its
+    /// lifetime, no send record older than any copy on screen.
+    private static func cleanUp(_ db: Database, now: Date) throws {
+        try db.transaction {
+            for row in try db.query("SELECT DISTINCT owner_pid FROM live_generations") {
+                let pid = try row.int64("owner_pid")
+                if !processIsAlive(pid) {
+                    try db.run("DELETE FROM live_generations WHERE owner_pid = ?", [.integer(pid)])
+                }
+            }
+            try deleteExpiredReads(db, now: now)
+            // A copy on screen is never older than a saved read lives, so a send before that
+            // can never be newer than it: the record is of no more use.
+            let oldest = OfflineTime.milliseconds(now.addingTimeInterval(-savedReadLifetime))
+            try db.run("DELETE FROM outbox_sent_versions WHERE sent_at <= ?", [.integer(oldest)])
+        }
     }
 
     /// The reading connection of a file `openPrepared` opened (and migrated).

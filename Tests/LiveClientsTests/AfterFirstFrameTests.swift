@@ -5,7 +5,10 @@ import Foundation
 import GuestCraftAPI
 @testable import LiveClients
 import Locking
+import OfflineStore
+import SQLiteDB
 import Testing
+import TestSupport
 
 /// The start's work the first frame does not use waits for that frame (#18): the gate opens a
 /// settle after the frame is written, or at its deadline when no frame comes; the whole saved
@@ -133,6 +136,35 @@ import Testing
         gate.frameWritten()
         await cleanUp.value
         #expect(LockClient.accounts(f.services.pins, log: f.services.log).isEmpty, "the account without a session kept no PIN")
+    }
+
+    /// The offline store's opening clean-up (here, the row of a generation whose process is gone)
+    /// goes after the first frame too: the full screen opens the store to clean it up later.
+    @Test func theStoresOpeningCleanUpWaitsForTheFirstFrame() async throws {
+        let home = try TemporaryDirectory(prefix: "guestcraft-cleanup-tests")
+        let partition = Partition(instanceKey: "inst-1", personID: "p-anna", workspaceID: "ws-1")
+        func generations() throws -> Int {
+            let db = try Database(path: home.url.appendingPathComponent(OfflineStore.fileName).path,
+                                  options: .init(readOnly: true))
+            defer { db.close() }
+            return try db.queryValue("SELECT count(*) FROM live_generations")?.int ?? -1
+        }
+        do {
+            let store = try OfflineStore(directory: home.url)
+            _ = try store.beginGeneration(partition)
+            let db = try Database(path: store.databaseURL.path)
+            try db.run("UPDATE live_generations SET owner_pid = 4194305")  // above any pid the kernel gives
+            db.close()
+        }
+        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60))
+        let services = try LiveServices(environment: ["GUESTCRAFT_HOME": home.url.path], readAhead: true,
+                                        afterFirstFrame: gate)
+        try await Task.sleep(for: .milliseconds(150))
+        #expect(try generations() == 1, "not before the frame")
+        gate.frameWritten()
+        for _ in 0..<500 where try generations() != 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(try generations() == 0, "the dead process's row went once the frame was written")
+        _ = services
     }
 
     /// A read of the list whose decode waits for the first frame waits for that frame too, rather

@@ -44,9 +44,14 @@ public final class LiveServices: Sendable {
     /// Opens everything in the state directory `environment` names. Throws a sentence to print.
     /// With `readAhead` (the full screen), the opening list is read ahead as soon as the offline
     /// store is open (`SavedReadPrefetch`), beside the rest of the opening (#18).
-    public init(environment: [String: String], readAhead: Bool = false) throws(StartupError) {
+    public convenience init(environment: [String: String], readAhead: Bool = false) throws(StartupError) {
+        try self.init(environment: environment, readAhead: readAhead, afterFirstFrame: readAhead ? AfterFirstFrame() : nil)
+    }
+
+    /// With the gate the full screen's deferred work waits for (tests hand their own).
+    init(environment: [String: String], readAhead: Bool, afterFirstFrame: AfterFirstFrame?) throws(StartupError) {
         self.environment = environment
-        afterFirstFrame = readAhead ? AfterFirstFrame() : nil
+        self.afterFirstFrame = readAhead ? afterFirstFrame : nil
         let directory = StateDirectory.resolve(environment: environment)
         stateDirectory = directory
         do {
@@ -86,7 +91,8 @@ public final class LiveServices: Sendable {
         }
         let store: OfflineStore
         do {
-            store = try OfflineStore(directory: directory)
+            // The full screen cleans the store up after its first frame (`readStart`).
+            store = try OfflineStore(directory: directory, cleanUpLater: readAhead)
         } catch {
             log.write("offline store: \(error)")
             throw StartupError(ErrorText.offline(error))
@@ -95,7 +101,7 @@ public final class LiveServices: Sendable {
         storeHandoff?.offer(store)
         if readAhead {
             Self.readStart(instances: startInstances, credentials: credentials, store: store,
-                           pinAccounts: startPINAccounts, pins: pins, log: log)
+                           pinAccounts: startPINAccounts, pins: pins, log: log, afterFirstFrame: afterFirstFrame)
         }
         if let damage = offline.recoveredDamage {
             log.write("offline store: \(ErrorText.damagedOfflineFile(movedTo: damage.movedTo)) (SQLite: \(damage.reason))")
@@ -200,10 +206,12 @@ public final class LiveServices: Sendable {
     /// the saved instances with their unsent counts, and the accounts with a PIN — for its first
     /// ask of each (#18: the UI thread waited 0.6 ms for that effect with nothing else to do).
     /// A write through this process's stores after the read (the demo saves its instance before
-    /// the app asks) makes the first ask read again (`StoreRead`).
+    /// the app asks) makes the first ask read again (`StoreRead`). Then, once the first frame is
+    /// on the terminal, the store's opening clean-up (`OfflineStore.cleanUpAfterOpening`).
     private static func readStart(instances: FirstRead<StoreRead<Result<[InstanceSummary], StorageFailure>>>,
                                   credentials: CredentialStore, store: OfflineStore,
-                                  pinAccounts: FirstRead<StoreRead<Set<Account>>>, pins: PINStore, log: Log) {
+                                  pinAccounts: FirstRead<StoreRead<Set<Account>>>, pins: PINStore, log: Log,
+                                  afterFirstFrame: AfterFirstFrame?) {
         instances.reading()
         pinAccounts.reading()
         let thread = Thread {
@@ -211,6 +219,12 @@ public final class LiveServices: Sendable {
             instances.offer(StoreRead(value: InstancesClient.list(credentials, store), writes: credentialWrites))
             let pinWrites = pins.writes
             pinAccounts.offer(StoreRead(value: LockClient.accounts(pins, log: log), writes: pinWrites))
+            afterFirstFrame?.wait()
+            do {
+                try store.cleanUpAfterOpening()
+            } catch {
+                log.write("offline store: the opening's clean-up failed: \(error)")
+            }
         }
         thread.name = "start read"
         thread.start()

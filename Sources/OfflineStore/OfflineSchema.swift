@@ -120,7 +120,6 @@ enum OfflineSchema {
     /// The version a file has once every step ran.
     static var currentVersion: Int { steps.count }
 
-    /// Runs the steps `db` has not had yet, each in its own transaction.
     /// The tables a file at `currentVersion` has (a test holds it to what the steps make).
     static let tables: Set<String> = ["saved_reads", "outbox_entries", "live_generations", "outbox_waits",
                                       "outbox_sent_versions"]
@@ -134,6 +133,7 @@ enum OfflineSchema {
         }
     }
 
+    /// Runs the steps `db` has not had yet, each in its own transaction.
     static func migrate(_ db: Database) throws(OfflineStoreError) {
         do {
             let found = try db.userVersion()

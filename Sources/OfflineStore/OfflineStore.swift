@@ -83,13 +83,7 @@ public final class OfflineStore: Sendable {
 
     /// The opening's clean-up, for a store opened with `cleanUpLater` (running it again is harmless).
     public func cleanUpAfterOpening(now: Date = Date()) throws(OfflineStoreError) {
-        do {
-            try Self.cleanUp(db, now: now)
-        } catch let error as SQLiteError {
-            throw .database(error)
-        } catch {
-            throw .database(SQLiteError(code: 1, message: "\(error)"))
-        }
+        try wrap { try Self.cleanUp(db, now: now) }
     }
 
     deinit {

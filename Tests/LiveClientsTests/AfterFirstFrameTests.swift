@@ -52,6 +52,19 @@ import TestSupport
         return (prefetch, try #require(preview))
     }
 
+    /// A fixture whose rooms were read and saved, the list as the store holds it, and a read ahead
+    /// of it behind a gate of its own (opened by nothing but `frameWritten`).
+    private func savedRoomsBehindAGate(waitAtMostMilliseconds: Int) async throws
+        -> (f: LiveFixture, fromStore: (copy: SavedCopy<UnitList>, etag: ETag?), gate: AfterFirstFrame, prefetch: SavedReadPrefetch,
+            head: RoomsPreview) {
+        let f = try await LiveFixture()
+        _ = try #require(await f.freshUnits())
+        let fromStore = try #require(f.work.saved(f.work.unitsKey, as: UnitList.self))
+        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60))
+        let (prefetch, head) = try await readAhead(f, behind: gate, waitAtMostMilliseconds: waitAtMostMilliseconds)
+        return (f, fromStore, gate, prefetch, head)
+    }
+
     @Test func theGateOpensASettleAfterTheFirstFrameForEveryWait() async throws {
         let gate = AfterFirstFrame(settle: .milliseconds(40), atMost: .seconds(60))
         let first = Waiter(gate), second = Waiter(gate)
@@ -85,11 +98,7 @@ import TestSupport
     /// The read ahead hands the head out at once and decodes the whole list only once the first
     /// frame is on the terminal; the list's first read then gets it as before.
     @Test func theWholeListBehindAHeadIsDecodedAfterTheFirstFrame() async throws {
-        let f = try await LiveFixture()
-        _ = try #require(await f.freshUnits())
-        let fromStore = try #require(f.work.saved(f.work.unitsKey, as: UnitList.self))
-        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60))
-        let (prefetch, head) = try await readAhead(f, behind: gate, waitAtMostMilliseconds: 60_000)
+        let (f, fromStore, gate, prefetch, head) = try await savedRoomsBehindAGate(waitAtMostMilliseconds: 60_000)
         #expect(head.count == fromStore.copy.value.units.count)
         try await Task.sleep(for: .milliseconds(150))
         #expect(!prefetch.isSettled, "the whole list waits for the first frame")
@@ -171,11 +180,7 @@ import TestSupport
     /// than give up after the usual bound and decode the list again beside the read ahead (under
     /// callgrind, where the bound passes at once, the tab decoded all 2,000 rooms a second time).
     @Test func aReadOfTheHeldListWaitsForTheFrameRatherThanReadItAgain() async throws {
-        let f = try await LiveFixture()
-        _ = try #require(await f.freshUnits())
-        let fromStore = try #require(f.work.saved(f.work.unitsKey, as: UnitList.self))
-        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60))
-        let (prefetch, _) = try await readAhead(f, behind: gate, waitAtMostMilliseconds: 20)
+        let (f, fromStore, gate, prefetch, _) = try await savedRoomsBehindAGate(waitAtMostMilliseconds: 20)
         let read = Task { await prefetch.take(f.work.unitsKey, partition: f.context.partition, as: UnitList.self) }
         try await Task.sleep(for: .milliseconds(150))
         #expect(prefetch.waiting == 1, "still waiting, well past its 20 ms")

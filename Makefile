@@ -18,9 +18,19 @@ STARTUP_ORDER := packaging/startup.order
 # every start, `--version` 4.1 → 3.4 ms (#18, docs/performance.md). Without libstdc++.a (no
 # libstdc++-dev) the folder stays empty and the shared library is used as before.
 STATIC_CXX_DIR := $(CURDIR)/.build/static-c++
-RELEASE_FLAGS ?= -Xswiftc -L -Xswiftc $(STATIC_CXX_DIR) --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
+# No exported symbols (`--no-export-dynamic`, against the static runtime's `-export-dynamic`):
+# the executable offered its 10,800 Swift symbols to every library's symbol lookups while the
+# loader relocated them, and the runtime's `dladdr` at start (the backtracer's path) walked them
+# all — 1.1 M instructions before `main` (#18). packaging/sections.ld keeps .data after .rodata,
+# where lld had put it (ProcessMemory.populateProgramData faults in from .data to the end).
+SECTIONS_SCRIPT := packaging/sections.ld
+# No RUNPATH (`--disable-local-rpath`): nothing is loaded from beside the binary (the Swift runtime
+# is linked in), and `$ORIGIN` made the loader look for libsqlite3 in 19 places under it
+# (glibc-hwcaps, tls, haswell…) and for each other library once, all missing, before /lib (#18).
+RELEASE_FLAGS ?= --disable-local-rpath -Xswiftc -L -Xswiftc $(STATIC_CXX_DIR) --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
   -Xlinker -z -Xlinker pack-relative-relocs \
+  -Xlinker --no-export-dynamic -Xlinker -T -Xlinker $(CURDIR)/$(SECTIONS_SCRIPT) \
   -Xlinker --symbol-ordering-file=$(CURDIR)/$(STARTUP_ORDER) -Xlinker --no-warn-symbol-ordering
 
 # Debian packages the build, the tests and the benchmarks need.

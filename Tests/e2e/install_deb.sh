@@ -121,6 +121,10 @@ if [ -f "$(g++ -print-file-name=libstdc++.a 2>/dev/null)" ]; then
   ! grep -q 'libstdc++' <<<"$needed" || fail "the packaged guestcraft loads libstdc++.so at start (the release should link libstdc++.a)"
   pass "the packaged guestcraft does not load libstdc++.so"
 fi
+# No RUNPATH: the loader goes straight to the system's folders (#18: `$ORIGIN` cost it 25 failed
+# opens under /usr/bin at every start).
+! objdump -p "$R/usr/bin/guestcraft" | grep -qE 'RUNPATH|RPATH' || fail "the packaged guestcraft has a RUNPATH"
+pass "the packaged guestcraft has no RUNPATH"
 [ "$("$R/usr/bin/guestcraft" --help)" = "$(catalog cli.help)" ] || fail "the packaged guestcraft --help"
 [ "$("$R/usr/bin/guestcraft" --version | head -1)" = "guestcraft $VERSION" ] || fail "the packaged --version"
 "$R/usr/bin/guestcraft-demo" --help | grep -qF "Demo members: frontdesk" || fail "the packaged guestcraft-demo --help"

@@ -18,14 +18,11 @@ public enum AppCommand {
         let driver = NCursesDriver(options: .fromEnvironment(services.environment, mouse: options.mouse), log: log)
         log.write("app: started (version \(AppVersion.current))")
         // A network change the system reports (Wi-Fi back, a new address) starts an outbox
-        // round at once; its result tells the screens the instance is reachable again.
-        let engine = services.outbox
-        let network = NetworkChangeMonitor {
-            log.write("network: the system reported a change")
-            Task.detached { await engine.networkChanged() }
-        }
+        // round at once; its result tells the screens the instance is reachable again. Watched
+        // from the first frame on: its socket and thread are not on the way to it (#18).
+        var network: NetworkChangeMonitor?
+        var networkWatched = false
         defer { network?.stop() }
-        if network == nil { log.write("network: no netlink socket; changes are not watched") }
         // No request (so no libcurl) before the first frame from saved reads is on screen; never
         // longer than half a second (#18).
         NetworkStart.app.hold(atMost: LiveServices.networkHold(services.environment))
@@ -37,6 +34,10 @@ public enum AppCommand {
                                          shouldQuit: AppView.shouldQuit, driver: driver, log: log,
                                          onFrame: { _ in
                                              services.afterFirstFrame?.frameWritten()
+                                             if !networkWatched {
+                                                 networkWatched = true
+                                                 network = watchNetwork(services)
+                                             }
                                              guard NetworkStart.app.isHeld else { return }
                                              if AppView.isStartedScreen(store.state) { NetworkStart.app.release() }
                                          },
@@ -80,6 +81,20 @@ public enum AppCommand {
         case .quit, .terminalGone: return 0
         case .signal(let number): return 128 + number
         }
+    }
+}
+
+extension AppCommand {
+    /// Starts watching the system's network changes for the outbox; nil (and a line in the log)
+    /// where the system offers no netlink socket.
+    static func watchNetwork(_ services: LiveServices) -> NetworkChangeMonitor? {
+        let (engine, log) = (services.outbox, services.log)
+        let network = NetworkChangeMonitor {
+            log.write("network: the system reported a change")
+            Task.detached { await engine.networkChanged() }
+        }
+        if network == nil { log.write("network: no netlink socket; changes are not watched") }
+        return network
     }
 }
 

@@ -57,7 +57,6 @@ extension LiveWork {
         let zone = context.property.timeZone
         let store = services.faultPhotos
         let environment = services.environment
-        let encoder = PhotoEncoder(helper: PhotoEncoder.helperPath(environment: environment))
         let log = services.log
         return FaultFormEnvironment(
             photoFolder: {
@@ -71,6 +70,9 @@ extension LiveWork {
                 return PhotoFolderListing(directory: directory, files: files, isReadable: readable)
             },
             encodePhoto: { path in
+                // The helper is looked for when a photo is chosen, not when a work context opens
+                // (#18: its search was a `readlink` and three `stat`s before the first frame).
+                let encoder = PhotoEncoder(helper: PhotoEncoder.helperPath(environment: environment))
                 switch await encoder.encode(path) {
                 case .success(let photo):
                     let name = (path as NSString).lastPathComponent

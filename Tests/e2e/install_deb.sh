@@ -125,6 +125,20 @@ fi
 # opens under /usr/bin at every start).
 ! objdump -p "$R/usr/bin/guestcraft" | grep -qE 'RUNPATH|RPATH' || fail "the packaged guestcraft has a RUNPATH"
 pass "the packaged guestcraft has no RUNPATH"
+# No exported symbols (#18: the loader's lookups and the runtime's dladdr walked 10,800 of them),
+# and .data after .rodata (packaging/sections.ld): the full screen faults in .data to the end of
+# .bss at once, about 1.3 MiB, never the 37 MB .rodata between them.
+exported="$(readelf --dyn-syms -W "$R/usr/bin/guestcraft" | awk '$1 ~ /^[0-9]+:$/ && $7 != "UND"' | wc -l)"
+[ "$exported" -lt 16 ] || fail "the packaged guestcraft exports $exported symbols"
+readelf -S -W "$R/usr/bin/guestcraft" | python3 -c '
+import sys
+import re
+rows = [l.split("]", 1)[1].split() for l in sys.stdin if re.match(r"\s*\[\s*\d+\]", l)]
+at = {f[0]: (int(f[2], 16), int(f[4], 16)) for f in rows if len(f) > 4}
+data, rodata, bss = at[".data"], at[".rodata"], at[".bss"]
+sys.exit(0 if rodata[0] < data[0] < bss[0] and bss[0] + bss[1] - data[0] < 8 << 20 else 1)' \
+  || fail "the packaged guestcraft has .data before .rodata, or more than 8 MiB from .data to the end of .bss"
+pass "the packaged guestcraft exports no symbols; from .data to the end of .bss is under 8 MiB"
 [ "$("$R/usr/bin/guestcraft" --help)" = "$(catalog cli.help)" ] || fail "the packaged guestcraft --help"
 [ "$("$R/usr/bin/guestcraft" --version | head -1)" = "guestcraft $VERSION" ] || fail "the packaged --version"
 "$R/usr/bin/guestcraft-demo" --help | grep -qF "Demo members: frontdesk" || fail "the packaged guestcraft-demo --help"

@@ -126,7 +126,7 @@ let package = Package(
         .testTarget(name: "GuestCraftAPITests", dependencies: ["GuestCraftAPI", "FuzzChecks"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "GuestCraftResources", "TestSupport"]),
         .testTarget(name: "InstanceClientTests", dependencies: ["Locking", "TestSupport", "InstanceClient", "DemoInstance"]),
-        .testTarget(name: "OfflineStoreTests", dependencies: ["TestSupport", "OfflineStore", "ProcessSpawn"]),
+        .testTarget(name: "OfflineStoreTests", dependencies: ["TestSupport", "OfflineStore", "ProcessSpawn", "Locking"]),
         .testTarget(name: "OutboxTests", dependencies: ["TestSupport", "Outbox"]),
         .testTarget(name: "AppCoreTests", dependencies: ["Locking", "TestSupport", "AppCore", "ClientModel"], exclude: ["Snapshots"]),
         .testTarget(name: "DeviceServicesTests", dependencies: ["DeviceServices", "AppCore"]),

@@ -43,12 +43,19 @@ public final class OfflineStore: Sendable {
     /// disk syncs. Opened on its first use, after the writing one has migrated the file: its
     /// schema parse (half a million instructions) then falls to the thread that reads first —
     /// the app's read ahead — rather than to the UI thread opening the store.
+    ///
+    /// With `readsOnWriterWhile` (the full screen's start), reads go through the writing
+    /// connection while it answers true and the reading one is not open: before the first frame
+    /// nothing writes (the generation's row and the clean-up wait for it), and the reading
+    /// connection's opening — its schema parse, the file's mapping — then waits for that frame too.
     var reader: Database {
         get throws(OfflineStoreError) {
-            try readerConnection.connection { () throws(OfflineStoreError) in try Self.openReader(path: databasePath) }
+            if let readsOnWriterWhile, !readerConnection.isOpen, readsOnWriterWhile() { return db }
+            return try readerConnection.connection { () throws(OfflineStoreError) in try Self.openReader(path: databasePath) }
         }
     }
     private let readerConnection = LazyConnection()
+    private let readsOnWriterWhile: (@Sendable () -> Bool)?
     private let databasePath: String
     /// Whether the reading connection has been opened (for tests).
     var readerIsOpen: Bool { readerConnection.isOpen }
@@ -64,9 +71,11 @@ public final class OfflineStore: Sendable {
     /// ended without closing theirs, old send records) waits for `cleanUpAfterOpening()`: the
     /// full screen runs it after its first frame (#18: after a start that was killed, it was a
     /// write and a disk sync on the way to that frame). Opening still checks the file's tables.
+    /// `readsOnWriterWhile`: see `reader`.
     public init(directory: URL, now: Date = Date(), verify: Bool = false,
-                cleanUpLater: Bool = false) throws(OfflineStoreError) {
+                cleanUpLater: Bool = false, readsOnWriterWhile: (@Sendable () -> Bool)? = nil) throws(OfflineStoreError) {
         self.directory = directory
+        self.readsOnWriterWhile = readsOnWriterWhile
         self.databaseURL = directory.appendingPathComponent(Self.fileName)
         try StateDirectory.prepare(directory)
         let path = databaseURL.path

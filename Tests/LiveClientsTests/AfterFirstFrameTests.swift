@@ -5,7 +5,7 @@ import Foundation
 import GuestCraftAPI
 @testable import LiveClients
 import Locking
-import OfflineStore
+@testable import OfflineStore
 import SQLiteDB
 import Testing
 import TestSupport
@@ -174,6 +174,37 @@ import TestSupport
         for _ in 0..<500 where try generations() != 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(try generations() == 0, "the dead process's row went once the frame was written")
         _ = services
+    }
+
+    /// The full screen's store opens its reading connection after the first frame (#18): the
+    /// read ahead finds the newest list and hands its head out through the writing connection,
+    /// and reads the whole list's body — through the reading connection, opened then — only
+    /// once the frame is on the terminal.
+    @Test func theReadingConnectionAndTheWholeListWaitForTheFirstFrame() async throws {
+        let f = try await LiveFixture()
+        _ = try #require(await f.freshUnits())
+        let fromStore = try #require(f.work.saved(f.work.unitsKey, as: UnitList.self))
+        let choice = WorkChoice(instanceKey: f.context.instance.key, personID: f.context.session.user.id.rawValue,
+                                workspace: f.context.workspace, property: f.context.property)
+        PreferencesFile(directory: f.home.url, log: f.services.log)
+            .save(AppPreferences(lastInstanceKey: choice.instanceKey, lastPersonID: choice.personID, choices: [choice]))
+        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60))
+        let services = try LiveServices(environment: ["GUESTCRAFT_HOME": f.home.url.path], readAhead: true,
+                                        afterFirstFrame: gate)
+        var head: RoomsPreview?
+        for _ in 0..<500 where head == nil {
+            head = await services.prefetch.takePreview(f.work.unitsKey, partition: f.context.partition)
+            if head == nil { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        #expect(try #require(head).count == fromStore.copy.value.units.count)
+        try await Task.sleep(for: .milliseconds(150))
+        #expect(!services.offline.readerIsOpen, "not before the frame")
+        #expect(!services.prefetch.isSettled, "the whole list waits for the first frame")
+        gate.frameWritten()
+        let taken = try #require(await services.prefetch.take(f.work.unitsKey, partition: f.context.partition,
+                                                              as: UnitList.self))
+        #expect(taken?.copy == fromStore.copy)
+        #expect(services.offline.readerIsOpen, "the whole list was read through the reading connection")
     }
 
     /// A read of the list whose decode waits for the first frame waits for that frame too, rather

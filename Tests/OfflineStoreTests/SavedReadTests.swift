@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Testing
 @testable import OfflineStore
 import TestSupport
@@ -29,6 +30,30 @@ import TestSupport
         #expect(try store.savedRead("units", partition: desk, now: t0, appVersion: "1.0")?.body == Data("{}".utf8))
         #expect(store.readerIsOpen)
         #expect(try store.pendingEntries(desk).isEmpty)
+    }
+
+    /// The full screen's start reads through the writing connection while asked to (#18: the
+    /// reading connection's schema parse and mapping wait for the first frame); once not asked,
+    /// the next read opens the reading connection, and reads stay on it.
+    @Test func readsGoThroughTheWritingConnectionWhileAsked() throws {
+        let dir = try TemporaryDirectory()
+        let onWriter = Locked(true)
+        let store = try OfflineStore(directory: dir.url, now: t0, readsOnWriterWhile: { onWriter.withLock { $0 } })
+        let generation = try store.beginGeneration(desk)
+        try store.saveRead("units", body: Data("[1,2,3]".utf8), partition: desk, generation: generation, now: t0,
+                           appVersion: "1.0")
+        #expect(try store.newestSavedKey(among: ["units"], partition: desk, now: t0, appVersion: "1.0") == "units")
+        #expect(try store.savedReadHead("units", partition: desk, now: t0, appVersion: "1.0", length: 2)?.body
+            == Data("[1".utf8))
+        #expect(try store.savedRead("units", partition: desk, now: t0, appVersion: "1.0")?.body == Data("[1,2,3]".utf8))
+        #expect(try store.pendingEntries(desk).isEmpty)
+        #expect(!store.readerIsOpen, "every read went through the writing connection")
+        onWriter.withLock { $0 = false }
+        #expect(try store.savedRead("units", partition: desk, now: t0, appVersion: "1.0")?.body == Data("[1,2,3]".utf8))
+        #expect(store.readerIsOpen)
+        onWriter.withLock { $0 = true }
+        _ = try store.pendingEntries(desk)
+        #expect(try store.reader !== store.db, "once open, the reading connection is kept")
     }
 
     /// Which of a work tab's opening lists was saved last (the start's read ahead, #18): only

@@ -89,10 +89,13 @@ public final class LiveServices: Sendable {
             log.write("pins: \(error)")
             throw StartupError(L("cli.credentials_failed", ["path": directory.path]))
         }
+        // The full screen cleans the store up after its first frame (`readStart`), and opens its
+        // reading connection after it: its reads before it go through the writing one.
+        var readsOnWriter: (@Sendable () -> Bool)?
+        if let gate = self.afterFirstFrame { readsOnWriter = { !gate.isOpen } }
         let store: OfflineStore
         do {
-            // The full screen cleans the store up after its first frame (`readStart`).
-            store = try OfflineStore(directory: directory, cleanUpLater: readAhead)
+            store = try OfflineStore(directory: directory, cleanUpLater: readAhead, readsOnWriterWhile: readsOnWriter)
         } catch {
             log.write("offline store: \(error)")
             throw StartupError(ErrorText.offline(error))

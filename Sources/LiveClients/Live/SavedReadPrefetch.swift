@@ -117,16 +117,16 @@ final class SavedReadPrefetch: Sendable {
                 preview = Self.preview(key, partition: partition, store: store, now: now)
                 offerPreview(preview)
             }
-            // The body is read at the app's priority: the store's reading connection is the app's
-            // too, and a thread holding it at a lower one would keep the app's reads waiting.
+            // With the head out, the first frame no longer waits for the whole list: it is read
+            // and decoded after that frame is on the terminal (#18: its 440 KB copied before the
+            // frame were a hundred page faults beside the start's own work), the decode at a
+            // lower priority, so the cores go to the app's own start and then to the terminal
+            // showing it first. The body is read at the app's priority: the store's reading
+            // connection is the app's too, and a thread holding it at a lower one would keep the
+            // app's reads waiting.
+            if preview != nil { afterHead?.wait() }
             let read = try? store.savedRead(key, partition: partition, now: now, appVersion: AppVersion.current)
-            // With the head out, the first frame no longer waits for the whole list: it is decoded
-            // after that frame is on the terminal, at a lower priority, so the cores go to the
-            // app's own start and then to the terminal showing it first (#18).
-            if preview != nil {
-                afterHead?.wait()
-                Self.lowerThisThreadsPriority()
-            }
+            if preview != nil { Self.lowerThisThreadsPriority() }
             finish(key, partition: partition, decoded: read.flatMap(decode))
         }
         thread.name = "read ahead"

@@ -33,8 +33,9 @@ final class CatalogIndex: Sendable {
     /// (invalid UTF-8 anywhere, an escape in a key, a member of another type, trailing bytes).
     static func build(_ bytes: [UInt8]) -> CatalogIndex? {
         // Valid UTF-8 throughout means every text is (the structure between them is ASCII).
-        guard bytes.count < Int(Int32.max), String(validating: bytes, as: UTF8.self) != nil else { return nil }
+        guard bytes.count < Int(Int32.max) else { return nil }
         let found: [Entry]? = bytes.withUnsafeBufferPointer { buffer in
+            guard Self.isValidUTF8(buffer) else { return nil }
             var scanner = Scanner(bytes: buffer)
             return scanner.members()
         }
@@ -108,6 +109,39 @@ final class CatalogIndex: Sendable {
         return key.isEmpty || memcmp(buffer.baseAddress! + Int(entry.keyStart), key.baseAddress!, key.count) == 0
     }
 
+    /// Eight bytes at a time, from `offset` (the caller keeps eight bytes in `bytes`).
+    @inline(__always)
+    fileprivate static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Every byte of a word: 0x01 in each.
+    fileprivate static let ones: UInt64 = 0x0101_0101_0101_0101
+    /// The high bit of every byte of a word.
+    fileprivate static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether `bytes` is UTF-8 (#18: the standard library's check of the whole 57 KB catalog was
+    /// 0.59 M instructions of every start). Words of eight ASCII bytes are passed over at once; each
+    /// run of words holding other bytes is checked by the standard library. A run begins after an
+    /// ASCII byte and ends before one, so it begins and ends on a character's boundary.
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index + 8 <= bytes.count {
+            if word(bytes, at: index) & highBits == 0 {
+                index += 8
+                continue
+            }
+            var end = index + 8
+            while end + 8 <= bytes.count, word(bytes, at: end) & highBits != 0 { end += 8 }
+            if end + 8 > bytes.count { end = bytes.count }
+            guard String(validating: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self) != nil else {
+                return false
+            }
+            index = end
+        }
+        return String(validating: UnsafeBufferPointer(rebasing: bytes[index...]), as: UTF8.self) != nil
+    }
+
     /// FNV-1a of the key's bytes.
     private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -169,6 +203,12 @@ final class CatalogIndex: Sendable {
             let quote = index
             index += 1
             while index < bytes.count {
+                // A word of eight bytes with no quote, backslash or control character is passed over
+                // at once (#18: byte by byte, the catalog's strings were 0.5 M instructions).
+                if index + 8 <= bytes.count, !Self.mayEndString(CatalogIndex.word(bytes, at: index)) {
+                    index += 8
+                    continue
+                }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     index += 1
@@ -183,6 +223,19 @@ final class CatalogIndex: Sendable {
                 index += 1
             }
             return nil
+        }
+
+        /// Whether a word may hold a quote, a backslash or a control character (a byte below
+        /// 0x20): a byte that ends the plain run of a string. Exact when it answers false; a true
+        /// sends the scan to the word's bytes one by one.
+        @inline(__always)
+        static func mayEndString(_ word: UInt64) -> Bool {
+            let ones = CatalogIndex.ones, high = CatalogIndex.highBits
+            func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & high != 0 }
+            let quote = hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+            let backslash = hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+            let control = (word &- ones &* 0x20) & ~word & high != 0
+            return quote || backslash || control
         }
     }
 }

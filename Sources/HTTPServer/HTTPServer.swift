@@ -125,12 +125,17 @@ extension HTTPServer {
     /// The libmicrohttpd the app was built against, as "1.2.3" (`guestcraft --version` loads no
     /// library): MHD_VERSION is 0xMMmmpp00 in hexadecimal digits.
     public static var libraryVersion: String {
-        let digits = String(gc_mhd_built_version(), radix: 16)
-        let padded = String(repeating: "0", count: max(0, 8 - digits.count)) + digits
-        let parts = stride(from: 0, to: 6, by: 2).map { offset -> String in
-            let start = padded.index(padded.startIndex, offsetBy: offset)
-            return String(Int(padded[start..<padded.index(start, offsetBy: 2)]) ?? 0)
+        Self.version(fromHex: gc_mhd_built_version())
+    }
+
+    /// "1.2.3" of 0x01020300: each of the three leading bytes is two decimal digits written in
+    /// hexadecimal (0x00097500 is 0.9.75). Without `joined(separator:)`, whose first use in a
+    /// process looks a conformance up by a scan of every record (#18: `--version`).
+    static func version(fromHex value: UInt32) -> String {
+        func part(_ shift: UInt32) -> String {
+            let byte = (value >> shift) & 0xFF
+            return String((byte >> 4) * 10 + (byte & 0xF))
         }
-        return parts.joined(separator: ".")
+        return part(24) + "." + part(16) + "." + part(8)
     }
 }

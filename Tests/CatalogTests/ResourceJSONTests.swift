@@ -108,6 +108,37 @@ import Testing
         #expect(catalog.template("app.name") == decoded["app.name"])
     }
 
+    /// #18: the index passes over eight bytes at a time where nothing can end a string or be
+    /// other than ASCII; wherever the byte that matters falls in its word, it reads what
+    /// JSONDecoder reads and refuses what it refuses.
+    @Test func theIndexsWordAtATimeReadingAgreesWithJSONDecoderAtEveryOffset() throws {
+        let specials: [[UInt8]] = [Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\n"#.utf8), Array("é".utf8),
+                                   Array("·✓".utf8), [0x01], [0x1F], [0x20], [0x7F], [0xFF], [0xC3], [0xC3, 0x28],
+                                   [0xE2, 0x9C], [0x22]]
+        for special in specials {
+            for offset in 0..<24 {
+                let text = Array(String(repeating: "a", count: offset).utf8) + special
+                    + Array(String(repeating: "b", count: 30 - offset).utf8)
+                let file = Array(#"{"key": ""#.utf8) + text + Array(#"", "next": "z"}"#.utf8)
+                let decoded = try? JSONDecoder().decode([String: String].self, from: Data(file))
+                #expect(CatalogIndex.build(file)?.dictionary == decoded, "\(special) at \(offset)")
+            }
+        }
+    }
+
+    /// The index's check of UTF-8 (ASCII words passed over) answers as the standard library's.
+    @Test func utf8IsCheckedAsTheStandardLibraryChecksIt() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [Array("abcdefgh".utf8), Array("é".utf8), Array("✓".utf8), Array("😀".utf8), [0x80],
+                                 [0xC3], [0xE2, 0x9C], [0xF0, 0x9F, 0x98], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xFF], [0x41]]
+        for _ in 0..<2000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...12, using: &generator) { bytes += pieces.randomElement(using: &generator)! }
+            let expected = String(validating: bytes, as: UTF8.self) != nil
+            #expect(bytes.withUnsafeBufferPointer { CatalogIndex.isValidUTF8($0) } == expected, "\(bytes)")
+        }
+    }
+
     @Test func theIndexDecodesEscapesKeepsTheFirstOfARepeatedKeyAndRefusesWhatIsNotATable() throws {
         let text = #" { "a" : "x\n\u00e9", "b": "", "a": "y", "é": "z\"q" } "#
         let decoded = try JSONDecoder().decode([String: String].self, from: Data(text.utf8))

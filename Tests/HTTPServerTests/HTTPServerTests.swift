@@ -4,6 +4,15 @@ import HTTPClient
 import Testing
 
 @Suite struct HTTPServerTests {
+    /// libmicrohttpd's version as `--version` prints it: MHD_VERSION's bytes are decimal digits
+    /// written in hexadecimal.
+    @Test func theLibrarysVersionReadsItsHexadecimalDigitsAsDecimal() {
+        #expect(HTTPServer.version(fromHex: 0x0009_7500) == "0.9.75")
+        #expect(HTTPServer.version(fromHex: 0x0102_0300) == "1.2.3")
+        #expect(HTTPServer.version(fromHex: 0x1099_0000) == "10.99.0")
+        #expect(HTTPServer.libraryVersion.split(separator: ".").count == 3)
+    }
+
     @Test func handlerSeesMethodPathQueryHeadersAndBody() async throws {
         let running = try RunningServer(handler: echoHandler)
         defer { running.server.stop() }

@@ -5,11 +5,28 @@ import Foundation
 /// stderr. Text from an instance is made inert before it reaches the terminal.
 public enum Terminal {
     public static func out(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        write(line + "\n", to: STDOUT_FILENO)
     }
 
     public static func error(_ line: String) {
-        FileHandle.standardError.write(Data(("guestcraft: " + line + "\n").utf8))
+        write("guestcraft: " + line + "\n", to: STDERR_FILENO)
+    }
+
+    /// The text's bytes to `fd`, all of them (a short write goes on; an error, a closed pipe
+    /// included, drops the rest). Not through `Data(text.utf8)`: its first use casts the bytes
+    /// to `ContiguousBytes`, a scan of every conformance record of the binary (#18: a quarter
+    /// of a million instructions of `--version`).
+    static func write(_ text: String, to fd: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
     }
 
     /// Instance text (a name, a host) for a line of output.
@@ -19,7 +36,7 @@ public enum Terminal {
 
     /// Asks a yes/no question on the terminal; only `y` or `yes` says yes.
     static func confirm(_ question: String) -> Bool {
-        FileHandle.standardOutput.write(Data((question + " ").utf8))
+        write(question + " ", to: STDOUT_FILENO)
         guard let answer = readLine() else { return false }
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }

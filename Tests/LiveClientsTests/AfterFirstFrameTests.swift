@@ -82,6 +82,53 @@ import TestSupport
         #expect(late.duration(to: .now) < .seconds(30))
     }
 
+    /// A wait that may be released (the read ahead's, for a tab that asks for the whole list
+    /// before any frame) goes at once when released, and like `wait()` when the frame comes first.
+    @Test func aReleasedWaitGoesAtOnceAndAnUnreleasedOneWithTheFrame() async throws {
+        let gate = AfterFirstFrame(settle: .milliseconds(40), atMost: .seconds(60))
+        let released = DispatchSemaphore(value: 0), kept = DispatchSemaphore(value: 0)
+        let waits = Locked<[String: ContinuousClock.Instant]>([:])
+        for (name, semaphore) in [("released", released), ("kept", kept)] {
+            Thread.detachNewThread {
+                gate.wait(orUntil: semaphore)
+                waits.withLock { $0[name] = .now }
+            }
+        }
+        try await Task.sleep(for: .milliseconds(60))
+        #expect(waits.withLock { $0.isEmpty }, "nothing goes before the frame or a release")
+        released.signal()
+        for _ in 0..<1000 where waits.withLock({ $0["released"] }) == nil { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(waits.withLock { $0["released"] } != nil)
+        #expect(waits.withLock { $0["kept"] } == nil, "the other still waits")
+        #expect(!gate.isOpen)
+        let written = ContinuousClock.now
+        gate.frameWritten()
+        for _ in 0..<1000 where waits.withLock({ $0["kept"] }) == nil { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(try #require(waits.withLock { $0["kept"] }) >= written + .milliseconds(40))
+    }
+
+    /// A tab that did not get the list's head (it asked before the read ahead had begun) and then
+    /// asks for the whole list gets it without waiting for a first frame that waits for that very
+    /// list (#18: until the gate's deadline, a first frame after 265 ms).
+    @Test func theWholeListAskedForWithoutItsHeadIsNotHeldForTheFrame() async throws {
+        let f = try await LiveFixture()
+        _ = try #require(await f.freshUnits())
+        let fromStore = try #require(f.work.saved(f.work.unitsKey, as: UnitList.self))
+        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(30))
+        let prefetch = SavedReadPrefetch(waitAtMostMilliseconds: 60_000)
+        let choice = WorkChoice(instanceKey: f.context.instance.key, personID: f.context.session.user.id.rawValue,
+                                workspace: f.context.workspace, property: f.context.property)
+        let loaded = AppPreferences(lastInstanceKey: choice.instanceKey, lastPersonID: choice.personID, choices: [choice])
+        prefetch.start(preferences: { loaded }, store: f.services.offline, afterHead: gate)
+        try await Task.sleep(for: .milliseconds(200))  // the head read and offered, nobody taking it
+        #expect(!prefetch.isSettled, "held for the frame while nobody asks")
+        let asked = ContinuousClock.now
+        let taken = try #require(await prefetch.take(f.work.unitsKey, partition: f.context.partition, as: UnitList.self))
+        #expect(taken?.copy == fromStore.copy)
+        #expect(asked.duration(to: .now) < .seconds(10), "not held until the gate's deadline")
+        #expect(!gate.isOpen)
+    }
+
     @Test func withoutAFrameTheWorkGoesAtTheDeadline() async throws {
         let made = ContinuousClock.now
         let gate = AfterFirstFrame(settle: .seconds(60), atMost: .milliseconds(50))

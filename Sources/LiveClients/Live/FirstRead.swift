@@ -128,6 +128,8 @@ final class AfterFirstFrame: Sendable {
 
     private let opensAt = Locked<ContinuousClock.Instant?>(nil)
     private let written = DispatchSemaphore(value: 0)
+    /// The semaphores of `wait(orUntil:)` calls waiting for the first frame (signalled with it).
+    private let alsoWaiting = Locked<[DispatchSemaphore]>([])
     private let deadline: ContinuousClock.Instant
     private let settle: Duration
 
@@ -143,7 +145,10 @@ final class AfterFirstFrame: Sendable {
             opensAt = .now + settle
             return true
         }
-        if first { written.signal() }
+        if first {
+            written.signal()
+            for semaphore in alsoWaiting.withLock({ $0 }) { semaphore.signal() }
+        }
     }
 
     /// How long until the gate opens at the latest (zero once open): the deadline while no frame
@@ -169,6 +174,28 @@ final class AfterFirstFrame: Sendable {
                 written.signal()
             }
         }
+        sleepUntilOpen()
+    }
+
+    /// `wait()`, or less: until `release` is signalled before the first frame is written (then at
+    /// once). `release` is signalled by the first frame too; use it for one wait only.
+    func wait(orUntil release: DispatchSemaphore) {
+        let waits = opensAt.withLock { opensAt -> Bool in
+            guard opensAt == nil else { return false }
+            alsoWaiting.withLock { $0.append(release) }
+            return true
+        }
+        if waits {
+            let left = ContinuousClock.now.duration(to: deadline)
+            if left > .zero { _ = release.wait(timeout: .now() + .nanoseconds(Int(left.nanoseconds))) }
+            // Released before any frame: at once.
+            if opensAt.withLock({ $0 == nil }), ContinuousClock.now < deadline { return }
+        }
+        sleepUntilOpen()
+    }
+
+    /// Sleeps until the settle after the frame ends, or the deadline.
+    private func sleepUntilOpen() {
         let until = opensAt.withLock { $0 }.map { min($0, deadline) } ?? deadline
         let rest = ContinuousClock.now.duration(to: until)
         if rest > .zero { _ = usleep(useconds_t(min(rest.nanoseconds / 1_000, Int64(UInt32.max)))) }

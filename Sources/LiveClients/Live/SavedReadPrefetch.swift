@@ -52,6 +52,14 @@ final class SavedReadPrefetch: Sendable {
     /// What the list's decode waits for when its head was handed out (`start(afterHead:)`): a read
     /// waiting for the list waits that much longer rather than read it again beside the read ahead.
     private let decodeHeldFor = Locked<AfterFirstFrame?>(nil)
+    /// Whether the head of the list being read was handed out (`takePreview`): the first frame is
+    /// then drawn from it, and the whole list may wait for that frame.
+    private let headHandedOut = Locked(false)
+    /// Signalled when a read waits for the whole list and no head was handed out: the first frame
+    /// then waits for that list, which must not wait for the frame (#18: a tab that asked for the
+    /// head before the read ahead had begun, then for the list once it had, waited with it for
+    /// the gate's deadline — a first frame after 265 ms, once in a few hundred starts).
+    private let wholeListWanted = DispatchSemaphore(value: 0)
 
     init(waitAtMostMilliseconds: Int = 50) {
         self.waitAtMostMilliseconds = waitAtMostMilliseconds
@@ -124,7 +132,7 @@ final class SavedReadPrefetch: Sendable {
             // showing it first. The body is read at the app's priority: the store's reading
             // connection is the app's too, and a thread holding it at a lower one would keep the
             // app's reads waiting.
-            if preview != nil { afterHead?.wait() }
+            if preview != nil { afterHead?.wait(orUntil: wholeListWanted) }
             let read = try? store.savedRead(key, partition: partition, now: now, appVersion: AppVersion.current)
             if preview != nil { Self.lowerThisThreadsPriority() }
             finish(key, partition: partition, decoded: read.flatMap(decode))
@@ -185,6 +193,7 @@ final class SavedReadPrefetch: Sendable {
                 case .read(let preview): return .some(preview)
                 }
             }
+            if case .some(.some) = step { headHandedOut.withLock { $0 = true } }
             if let answer = step { return answer }
             guard await waitForCopy(key, partition: partition, abandonsOnTimeout: false) else { return nil }
         }
@@ -233,6 +242,7 @@ final class SavedReadPrefetch: Sendable {
             case .answer(let decoded):
                 return .some(decoded?.value as? (copy: SavedCopy<Value>, etag: ETag?))
             case .wait:
+                if !headHandedOut.withLock({ $0 }) { wholeListWanted.signal() }
                 guard await waitForCopy(key, partition: partition) else { return nil }
             }
         }

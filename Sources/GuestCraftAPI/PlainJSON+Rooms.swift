@@ -280,7 +280,7 @@ extension PlainJSON.Reader {
         let steps: ContiguousArray<(literal: UnsafeBufferPointer<UInt8>, slot: Slot)>
         let end: UnsafeBufferPointer<UInt8>
 
-        var slots: [Slot] { steps.map(\.slot) }
+        var slots: [Slot] { steps.map { $0.slot } }
 
         /// A layout noted while a room is read member by member: each value's start and end.
         struct Builder {

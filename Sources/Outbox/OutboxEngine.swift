@@ -49,7 +49,7 @@ public actor OutboxEngine<Client: Sendable> {
         (events, eventSink) = AsyncStream<OutboxEvent>.makeStream()
         let cancellations = self.cancellations
         // A generation that ends (sign-out, 401, removal, a new workspace) aborts its request.
-        store.onGenerationsEnded { ended in cancellations.cancel(ended.map(\.id.rawValue)) }
+        store.onGenerationsEnded { ended in cancellations.cancel(ended.map { $0.id.rawValue }) }
     }
 
     /// An engine let go ends its event stream (the loop reading it ends) and its retry's sleep.

@@ -10,7 +10,7 @@ extension AppReducer {
     /// and the instance too when the accounts are on several instances.
     func owner(of session: StoredSession, at instance: SavedInstance, _ state: AppState) -> String? {
         guard state.accounts.count > 1 else { return nil }
-        guard Set(state.accounts.map(\.instance.key)).count > 1 else { return session.user.name }
+        guard Set(state.accounts.map { $0.instance.key }).count > 1 else { return session.user.name }
         return L("accounts.owner_at", ["person": session.user.name, "instance": instance.name])
     }
 

@@ -47,7 +47,7 @@ extension AppReducer {
             state.route = .connect(ConnectFeature.State(isLoading: false, notice: Notice(.error, ErrorText.storage)))
             return log("start: reading the saved instances failed: \(error)")
         }
-        state.accounts = summaries.flatMap(\.accounts)
+        state.accounts = summaries.flatMap { $0.accounts }
         let signedIn = summaries.filter { $0.session != nil }
         let chosen: InstanceSummary?
         if let origin = state.options.openOrigin {

@@ -66,7 +66,9 @@ public final class EffectRunner<Action: Sendable>: Sendable {
     public func cancelAll() {
         let tasks = state.withLock { s -> [Task<Void, Never>] in
             for token in s.running.keys { s.running[token]?.cancelled = true }
-            return s.running.values.compactMap(\.task)
+            // Not `compactMap(\.task)`: a key path literal is built from mangled names the first
+            // time, a scan of the binary's conformance records (#18: most of the quit's work).
+            return s.running.values.compactMap { $0.task }
         }
         tasks.forEach { $0.cancel() }
     }

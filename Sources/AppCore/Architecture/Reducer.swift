@@ -69,7 +69,10 @@ public struct Scope<Parent, ParentAction: Sendable, Child: Reducer>: Reducer {
 /// Like `Scope`, for a child whose state exists only while its screen is open (`State?`);
 /// actions arriving for a closed child are ignored.
 public struct OptionalScope<Parent, ParentAction: Sendable, Child: Reducer>: Reducer {
-    let state: WritableKeyPath<Parent, Child.State?>
+    /// Runs its argument on the child's state inside the parent's; nil when the child is closed.
+    public typealias Slice = (inout Parent, (inout Child.State) -> Effect<Child.Action>) -> Effect<Child.Action>?
+
+    let slice: Slice
     let extract: (ParentAction) -> Child.Action?
     let embed: @Sendable (Child.Action) -> ParentAction
     let child: Child
@@ -78,16 +81,30 @@ public struct OptionalScope<Parent, ParentAction: Sendable, Child: Reducer>: Red
                 action embed: @escaping @Sendable (Child.Action) -> ParentAction,
                 extract: @escaping (ParentAction) -> Child.Action?,
                 child: Child) {
-        self.state = state
+        self.init(slice: { parent, body in
+            guard var childState = parent[keyPath: state] else { return nil }
+            let effect = body(&childState)
+            parent[keyPath: state] = childState
+            return effect
+        }, action: embed, extract: extract, child: child)
+    }
+
+    /// The same with the slice written out, `{ parent, body in parent.tabs == nil ? nil : body(&parent.tabs!) }`
+    /// (#18: the app's scopes are on the first frame's path, where a key path literal is built by
+    /// the runtime from its mangled names the first time — see `Scope.init(slice:)`).
+    public init(slice: @escaping Slice,
+                action embed: @escaping @Sendable (Child.Action) -> ParentAction,
+                extract: @escaping (ParentAction) -> Child.Action?,
+                child: Child) {
+        self.slice = slice
         self.extract = extract
         self.embed = embed
         self.child = child
     }
 
     public func reduce(into parent: inout Parent, action: ParentAction) -> Effect<ParentAction> {
-        guard let childAction = extract(action), var childState = parent[keyPath: state] else { return .none }
-        let effect = child.reduce(into: &childState, action: childAction)
-        parent[keyPath: state] = childState
+        guard let childAction = extract(action),
+              let effect = slice(&parent, { child.reduce(into: &$0, action: childAction) }) else { return .none }
         return effect.map(embed)
     }
 }

@@ -106,7 +106,7 @@ public enum ScreenLayout {
         if header.toReview > 0 { outbox.append(L("header.to_review", ["count": header.toReview])) }
         if outbox.isEmpty && header.outboxCounted { outbox.append(L("header.all_sent")) }
         if let retryAt = header.retryAt { outbox.append(L("header.trying_again_at", ["time": retryAt])) }
-        let date = header.businessDate.map(\.value) ?? ""
+        let date = header.businessDate.map { $0.value } ?? ""
         func status(_ freshness: String?) -> String {
             ([connection] + (freshness.map { [$0] } ?? []) + outbox).joined(separator: " · ")
         }
@@ -410,7 +410,7 @@ public enum ScreenLayout {
         inner.top = top + 1
         inner.left = left + 2
         inner.height = boxHeight - 2
-        let focus = overlay.focus ?? overlay.rows.first(where: \.isFocusable)?.id
+        let focus = overlay.focus ?? overlay.rows.first { $0.isFocusable }?.id
         let cursor = drawRows(overlay.rows, focus: focus, in: &inner, into: &grid, viewport: viewport)
         return (cursor ?? Position(x: inner.left, y: inner.top), inner.offset)
     }

@@ -74,7 +74,7 @@ public enum TextWrap {
         var spans: [Span] = []
         var text = ""
         var style: StyleToken?
-        for (character, characterStyle) in line.flatMap(\.characters) {
+        for (character, characterStyle) in line.flatMap({ $0.characters }) {
             if characterStyle != style, !text.isEmpty {
                 spans.append(Span(text, style: style))
                 text = ""

@@ -112,7 +112,7 @@ final class SavedReadPrefetch: Sendable {
                                       workspaceID: choice.workspace.id.rawValue)
             let candidates = Self.candidates(choice.property.id)
             let now = Date()
-            guard let key = try? store.newestSavedKey(among: candidates.map(\.key), partition: partition, now: now,
+            guard let key = try? store.newestSavedKey(among: candidates.map { $0.key }, partition: partition, now: now,
                                                        appVersion: AppVersion.current),
                   let decode = candidates.first(where: { $0.key == key })?.decode else {
                 close()

@@ -66,9 +66,14 @@ public final class EffectRunner<Action: Sendable>: Sendable {
     public func cancelAll() {
         let tasks = state.withLock { s -> [Task<Void, Never>] in
             for token in s.running.keys { s.running[token]?.cancelled = true }
-            // Not `compactMap(\.task)`: a key path literal is built from mangled names the first
-            // time, a scan of the binary's conformance records (#18: most of the quit's work).
-            return s.running.values.compactMap { $0.task }
+            // A loop, not `compactMap(\.task)`: the key path, then the generic `compactMap`
+            // over the dictionary's values, each scanned the binary's conformance records the
+            // first time (#18: most of the quit's work).
+            var tasks: [Task<Void, Never>] = []
+            for entry in s.running.values {
+                if let task = entry.task { tasks.append(task) }
+            }
+            return tasks
         }
         tasks.forEach { $0.cancel() }
     }

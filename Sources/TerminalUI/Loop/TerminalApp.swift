@@ -10,14 +10,25 @@ import Glibc
 /// batch that changed something and on resize, and puts the terminal back on every way out.
 public enum TerminalApp {
     /// Why the loop ended.
-    public enum ExitReason: Equatable, Sendable {
+    public enum ExitReason: Equatable, Sendable, CustomStringConvertible {
         /// `shouldQuit` became true.
         case quit
         /// SIGINT, SIGTERM or SIGHUP arrived.
         case signal(Int32)
         /// The terminal went away (an SSH connection dropped): save and exit.
         case terminalGone
+
+        /// For the log, written out: interpolating the case by reflection scanned the binary's
+        /// conformance records at every quit (#18).
+        public var description: String {
+            switch self {
+            case .quit: "quit"
+            case .signal(let number): "signal(" + String(number) + ")"
+            case .terminalGone: "terminalGone"
+            }
+        }
     }
+
 
     /// Runs until the app quits, a signal arrives or the terminal is gone; the terminal is given
     /// back (`endwin`, bracketed paste off) before it returns or throws.

@@ -27,13 +27,14 @@ public enum HousekeepingView {
             return Row([Span(L("housekeeping.jump_prompt") + " ", style: .title), Span(inert: typed, style: .field),
                         Span("▏", style: .field)], style: .title)
         }
-        var parts = [L("housekeeping.title")]
-        if let status = state.list.filter.status { parts.append(status.word) }
-        if let floor = state.list.filter.floor { parts.append(L("housekeeping.floor", ["floor": floor])) }
+        // Not `joined(separator:)` on the first frame's path: its first use is a conformance scan (#18).
+        var title = L("housekeeping.title")
+        if let status = state.list.filter.status { title += " · " + status.word }
+        if let floor = state.list.filter.floor { title += " · " + L("housekeeping.floor", ["floor": floor]) }
         let count = state.list.filter.isEmpty
             ? L("housekeeping.count", ["count": state.previewCount ?? state.list.rooms.count])
             : L("housekeeping.count_of", ["shown": state.list.visible.count, "count": state.list.rooms.count])
-        return Row([Span(parts.joined(separator: " · "))], trailing: state.list.isEmpty ? [] : [Span(count, style: .muted)],
+        return Row([Span(title)], trailing: state.list.isEmpty ? [] : [Span(count, style: .muted)],
                    style: .title)
     }
 

@@ -107,8 +107,12 @@ public enum ScreenLayout {
         if outbox.isEmpty && header.outboxCounted { outbox.append(L("header.all_sent")) }
         if let retryAt = header.retryAt { outbox.append(L("header.trying_again_at", ["time": retryAt])) }
         let date = header.businessDate.map { $0.value } ?? ""
+        // Not `joined(separator:)` on the first frame's path: its first use is a conformance scan (#18).
         func status(_ freshness: String?) -> String {
-            ([connection] + (freshness.map { [$0] } ?? []) + outbox).joined(separator: " · ")
+            var line = connection
+            if let freshness { line += " · " + freshness }
+            for part in outbox { line += " · " + part }
+            return line
         }
         func right(_ freshness: String?) -> String { date.isEmpty ? status(freshness) : date + " · " + status(freshness) }
         let placeWidth = DisplayWidth.of(place)

@@ -27,11 +27,11 @@ public final class CredentialStore: Sendable {
     /// Opens the store in `directory`, creating it 0700 or tightening it if looser.
     public init(directory: URL) throws(CredentialStoreError) {
         self.directory = directory
-        self.fileURL = directory.appendingPathComponent(Self.fileName)
-        self.lockURL = directory.appendingPathComponent(Self.lockName)
+        self.fileURL = directory.file(named: Self.fileName)
+        self.lockURL = directory.file(named: Self.lockName)
         try PrivateFile.prepareDirectory(directory)
-        try PrivateFile.tighten(fileURL.path, to: 0o600)
-        try PrivateFile.tighten(lockURL.path, to: 0o600)
+        try PrivateFile.tighten(fileURL.filePath, to: 0o600)
+        try PrivateFile.tighten(lockURL.filePath, to: 0o600)
     }
 
     /// Opens the store in the state directory `environment` names (see `stateDirectory`).
@@ -48,11 +48,10 @@ public final class CredentialStore: Sendable {
         }
         if let explicit = value("GUESTCRAFT_HOME") { return URL(fileURLWithPath: explicit, isDirectory: true) }
         if let state = value("XDG_STATE_HOME") {
-            return URL(fileURLWithPath: state, isDirectory: true).appendingPathComponent("guestcraft", isDirectory: true)
+            return URL(fileURLWithPath: state, isDirectory: true).file(named: "guestcraft", isDirectory: true)
         }
         let base = home ?? value("HOME") ?? FileManager.default.homeDirectoryForCurrentUser.path
-        return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent(".local/state/guestcraft",
-                                                                                     isDirectory: true)
+        return URL(fileURLWithPath: base, isDirectory: true).file(named: ".local/state/guestcraft", isDirectory: true)
     }
 
     // MARK: Instances

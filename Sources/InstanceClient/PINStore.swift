@@ -21,10 +21,10 @@ public final class PINStore: Sendable {
 
     /// Opens the store in `directory` (created 0700, or tightened).
     public init(directory: URL) throws(CredentialStoreError) {
-        fileURL = directory.appendingPathComponent(Self.fileName)
-        lockURL = directory.appendingPathComponent(Self.lockName)
+        fileURL = directory.file(named: Self.fileName)
+        lockURL = directory.file(named: Self.lockName)
         try PrivateFile.prepareDirectory(directory)
-        try PrivateFile.tighten(fileURL.path, to: 0o600)
+        try PrivateFile.tighten(fileURL.filePath, to: 0o600)
     }
 
     /// The accounts that have a PIN.

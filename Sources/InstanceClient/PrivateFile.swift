@@ -8,7 +8,7 @@ enum PrivateFile {
 
     /// Creates `directory` 0700 (parents too) or tightens an existing one to 0700.
     static func prepareDirectory(_ directory: URL) throws(CredentialStoreError) {
-        let path = directory.path
+        let path = directory.filePath
         var info = stat()
         if lstat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .notADirectory(path: path) }
@@ -41,7 +41,7 @@ enum PrivateFile {
     /// The file's bytes, nil when it does not exist; a symlink or another kind of file is refused,
     /// and a looser mode is tightened to 0600 first.
     static func read(_ url: URL) throws(CredentialStoreError) -> Data? {
-        let path = url.path
+        let path = url.filePath
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
@@ -61,7 +61,7 @@ enum PrivateFile {
     /// Replaces `url` with `data`: a new 0600 file beside it, synced, renamed over it, the directory synced.
     static func writeAtomically(_ data: Data, to url: URL) throws(CredentialStoreError) {
         let directory = url.deletingLastPathComponent().path
-        let temp = url.path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temp = url.filePath + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temp, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw .cannotWrite(path: temp, reason: errno()) }
         var ok = fchmod(fd, 0o600) == 0
@@ -84,12 +84,12 @@ enum PrivateFile {
         close(fd)
         guard ok else {
             unlink(temp)
-            throw .cannotWrite(path: url.path, reason: reason)
+            throw .cannotWrite(path: url.filePath, reason: reason)
         }
-        guard rename(temp, url.path) == 0 else {
+        guard rename(temp, url.filePath) == 0 else {
             let reason = errno()
             unlink(temp)
-            throw .cannotWrite(path: url.path, reason: reason)
+            throw .cannotWrite(path: url.filePath, reason: reason)
         }
         let dirFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dirFD >= 0 {
@@ -101,12 +101,12 @@ enum PrivateFile {
     /// Runs `body` holding an exclusive `flock` on `lockURL` (a 0600 file), so two processes never
     /// interleave a read-modify-write.
     static func withLock<T>(_ lockURL: URL, _ body: () throws(CredentialStoreError) -> T) throws(CredentialStoreError) -> T {
-        let fd = open(lockURL.path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw .cannotWrite(path: lockURL.path, reason: errno()) }
+        let fd = open(lockURL.filePath, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw .cannotWrite(path: lockURL.filePath, reason: errno()) }
         defer { close(fd) }
         _ = fchmod(fd, 0o600)
         while flock(fd, LOCK_EX) != 0 {
-            guard Glibc.errno == EINTR else { throw .cannotWrite(path: lockURL.path, reason: errno()) }
+            guard Glibc.errno == EINTR else { throw .cannotWrite(path: lockURL.filePath, reason: errno()) }
         }
         defer { flock(fd, LOCK_UN) }
         return try body()

@@ -76,9 +76,9 @@ public final class OfflineStore: Sendable {
                 cleanUpLater: Bool = false, readsOnWriterWhile: (@Sendable () -> Bool)? = nil) throws(OfflineStoreError) {
         self.directory = directory
         self.readsOnWriterWhile = readsOnWriterWhile
-        self.databaseURL = directory.appendingPathComponent(Self.fileName)
+        self.databaseURL = directory.file(named: Self.fileName)
         try StateDirectory.prepare(directory)
-        let path = databaseURL.path
+        let path = databaseURL.filePath
         databasePath = path
         do {
             db = try Self.openPrepared(path: path, now: now, verify: verify, cleanUp: !cleanUpLater)

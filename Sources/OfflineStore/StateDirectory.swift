@@ -14,17 +14,16 @@ public enum StateDirectory {
             return URL(fileURLWithPath: explicit, isDirectory: true)
         }
         if let state = value("XDG_STATE_HOME") {
-            return URL(fileURLWithPath: state, isDirectory: true).appendingPathComponent("guestcraft", isDirectory: true)
+            return URL(fileURLWithPath: state, isDirectory: true).file(named: "guestcraft", isDirectory: true)
         }
         let base = home ?? value("HOME") ?? FileManager.default.homeDirectoryForCurrentUser.path
-        return URL(fileURLWithPath: base, isDirectory: true)
-            .appendingPathComponent(".local/state/guestcraft", isDirectory: true)
+        return URL(fileURLWithPath: base, isDirectory: true).file(named: ".local/state/guestcraft", isDirectory: true)
     }
 
     /// Creates `directory` (and missing parents) with mode 0700, and tightens it to 0700 when
     /// it exists with looser permissions.
     public static func prepare(_ directory: URL) throws(OfflineStoreError) {
-        let path = directory.path
+        let path = directory.filePath
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw .notADirectory(path: path) }

@@ -60,9 +60,9 @@ public final class LiveServices: Sendable {
             throw StartupError(ErrorText.offline(error))
         }
         do {
-            log = try Log(stateDirectory: directory.path)
+            log = try Log(stateDirectory: directory.filePath)
         } catch {
-            throw StartupError(L("cli.log_failed", ["path": directory.path]))
+            throw StartupError(L("cli.log_failed", ["path": directory.filePath]))
         }
         // The read ahead begins now, reading the preferences while the rest opens, and waits for
         // the offline store (#18); it is handed none when the opening fails after this.
@@ -81,13 +81,13 @@ public final class LiveServices: Sendable {
             credentials = try CredentialStore(directory: directory)
         } catch {
             log.write("credentials: \(error)")
-            throw StartupError(L("cli.credentials_failed", ["path": directory.path]))
+            throw StartupError(L("cli.credentials_failed", ["path": directory.filePath]))
         }
         do {
             pins = try PINStore(directory: directory)
         } catch {
             log.write("pins: \(error)")
-            throw StartupError(L("cli.credentials_failed", ["path": directory.path]))
+            throw StartupError(L("cli.credentials_failed", ["path": directory.filePath]))
         }
         // The full screen cleans the store up after its first frame (`readStart`), and opens its
         // reading connection after it: its reads before it go through the writing one.

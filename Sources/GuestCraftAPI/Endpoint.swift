@@ -36,8 +36,14 @@ public struct Endpoint<Body: Sendable, Answer: Sendable>: Sendable {
 
     /// The percent-encoded query (`q=hart&x=1`), empty when there is none.
     public var query: String {
-        queryItems.map { "\(PercentEncoding.encodeComponent($0.name))=\(PercentEncoding.encodeComponent($0.value))" }
-            .joined(separator: "&")
+        // Not `joined(separator:)`: its first use in a process is a scan of every conformance
+        // record, and the start's held requests are built before its first frame (#18).
+        var query = ""
+        for item in queryItems {
+            if !query.isEmpty { query += "&" }
+            query += PercentEncoding.encodeComponent(item.name) + "=" + PercentEncoding.encodeComponent(item.value)
+        }
+        return query
     }
 
     /// Path and query as sent on the request line.

@@ -1,3 +1,4 @@
+import Dispatch
 import AppCore
 import DeviceServices
 import Glibc
@@ -96,10 +97,11 @@ public enum TerminalApp {
             if held(store.state) || ContinuousClock.now >= holdEnds { inputHold = nil }
         }
         if let atMost = firstFrame?.atMost {
-            Task.detached { [pipe] in
-                try? await Task.sleep(for: atMost)
-                pipe.wake()
-            }
+            // A dispatch timer, not a sleeping task: `Task.sleep`'s first use asks whether the
+            // executor schedules, a scan of every conformance record, beside the first frame (#18).
+            let (seconds, attoseconds) = atMost.components
+            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [pipe] in pipe.wake() }
         }
         defer {
             store.effects.setWake {}

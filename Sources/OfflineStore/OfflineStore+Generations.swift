@@ -110,10 +110,15 @@ extension OfflineStore {
     @discardableResult
     public func retainAccounts(_ accounts: Set<Account>) throws(OfflineStoreError) -> Forgotten {
         let kept = accounts.sorted { ($0.instanceKey, $0.personID) < ($1.instanceKey, $1.personID) }
-            .map { [$0.instanceKey, $0.personID] }
         // Written by hand: JSONSerialization's bridging cost the start 0.7 M instructions of
-        // run-time type lookups on every start (#18).
-        let json = "[" + kept.map { "[" + $0.map(Self.jsonString).joined(separator: ",") + "]" }.joined(separator: ",") + "]"
+        // run-time type lookups on every start, and `joined(separator:)` a scan of every
+        // conformance record (#18).
+        var json = "["
+        for (index, account) in kept.enumerated() {
+            if index > 0 { json += "," }
+            json += "[" + Self.jsonString(account.instanceKey) + "," + Self.jsonString(account.personID) + "]"
+        }
+        json += "]"
         let condition = """
             NOT EXISTS (SELECT 1 FROM json_each(?) AS kept
                         WHERE json_extract(kept.value, '$[0]') = instance_key

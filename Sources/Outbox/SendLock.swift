@@ -13,7 +13,7 @@ final class SendLock {
 
     /// Takes the lock without waiting; nil when another sender holds it (or it cannot be opened).
     static func tryAcquire(in directory: URL) -> SendLock? {
-        let path = directory.appendingPathComponent(fileName).path
+        let path = directory.file(named: fileName).filePath
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { return nil }
         _ = fchmod(fd, 0o600)

@@ -1,4 +1,5 @@
 import AppCore
+import DeviceServices
 import Dispatch
 import Foundation
 import Locking
@@ -16,8 +17,7 @@ enum DispatchSleep {
     /// Returns after `duration`; throws `CancellationError` as soon as the task is cancelled
     /// (at once when it already was).
     static func sleep(for duration: Duration) async throws {
-        let (seconds, attoseconds) = duration.components
-        let nanoseconds = max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        let nanoseconds = Int(max(0, duration.nanoseconds))
         let wake = OneWake()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in

@@ -1,3 +1,4 @@
+import DeviceServices
 import Dispatch
 import Glibc
 import Locking
@@ -199,14 +200,5 @@ final class AfterFirstFrame: Sendable {
         let until = opensAt.withLock { $0 }.map { min($0, deadline) } ?? deadline
         let rest = ContinuousClock.now.duration(to: until)
         if rest > .zero { _ = usleep(useconds_t(min(rest.nanoseconds / 1_000, Int64(UInt32.max)))) }
-    }
-}
-
-extension Duration {
-    /// The whole duration in nanoseconds (saturating far beyond any wait here).
-    var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds.multipliedReportingOverflow(by: 1_000_000_000).overflow
-            ? .max : seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

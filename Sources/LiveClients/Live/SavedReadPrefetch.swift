@@ -1,5 +1,6 @@
 import AppCore
 import ClientModel
+import DeviceServices
 import Foundation
 import GuestCraftAPI
 import Locking

@@ -83,7 +83,7 @@ struct LiveWork: Sendable {
                                                   note: note, version: version))
             },
             discard: { id in (try? await work.engine.discard(id)) ?? false },
-            clock: .live,
+            clock: .dispatch,
             formatTime: LiveWork.formatTime,
             faultForm: faultForm, owner: context.owner)
     }

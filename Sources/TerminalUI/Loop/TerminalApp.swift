@@ -99,9 +99,7 @@ public enum TerminalApp {
         if let atMost = firstFrame?.atMost {
             // A dispatch timer, not a sleeping task: `Task.sleep`'s first use asks whether the
             // executor schedules, a scan of every conformance record, beside the first frame (#18).
-            let (seconds, attoseconds) = atMost.components
-            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [pipe] in pipe.wake() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(atMost.nanoseconds))) { [pipe] in pipe.wake() }
         }
         defer {
             store.effects.setWake {}

@@ -89,11 +89,10 @@ import Testing
         case "tiff": file = try fixtures.plainImage("scan.tif", width: 200, height: 100); expected = .unreadable
         default: file = try fixtures.pngBomb(); expected = .tooLarge
         }
-        let started = ContinuousClock.now
+        // The failure itself says it came quickly: a helper that ran to the wall time and was
+        // killed is `.tookTooLong`, not these (no timer asserted: a loaded run's scheduler drifts).
         let result = await encoder.encode(file)
-        let elapsed = ContinuousClock.now - started
         #expect(result == .failure(expected))
-        #expect(elapsed < .seconds(3), "\(kind) took \(elapsed)")
         #expect(PhotoFixtures.helperChildren().isEmpty, "no helper left running or unreaped")
     }
 

@@ -71,4 +71,41 @@ static inline int gc_put_cell(int y, int x, const wchar_t *chars, attr_t attrs, 
     if (setcchar(&cc, chars, attrs, pair, NULL) != OK) return ERR;
     return mvadd_wch(y, x, &cc);
 }
+/* A terminfo string of the terminal set up, NULL when it has none (tigetstr's -1 and 0 alike). */
+static inline char *gc_terminfo_string(const char *name) {
+    char *value = tigetstr(name);
+    return value == (char *)-1 ? NULL : value;
+}
+
+/* The app draws no line-drawing characters (the alternate character set), yet terminfo puts a
+   switch back to the normal set into every attribute change: xterm's sgr and sgr0 each begin
+   with `ESC ( B`, screen's and tmux's end with SI — a third of a frame's escape sequences, each
+   parsed by the terminal for nothing (#18). This drops sgr's `%?%p9%t…%e…%;` clause and sgr0's
+   copy of rmacs, in place (shorter strings in curses' own table), after newterm: the set-up's
+   own reset, already in curses' buffer, still puts the terminal in its normal set once. Answers
+   how many of the two strings changed. */
+static inline int gc_drop_charset_switches(void) {
+    int changed = 0;
+    char *sgr = gc_terminfo_string("sgr");
+    if (sgr != NULL) {
+        char *clause = strstr(sgr, "%?%p9%t");
+        char *end = clause ? strstr(clause + 7, "%;") : NULL;
+        char *nested = clause ? strstr(clause + 7, "%?") : NULL;
+        if (end != NULL && (nested == NULL || nested > end)) {
+            memmove(clause, end + 2, strlen(end + 2) + 1);
+            changed++;
+        }
+    }
+    char *sgr0 = gc_terminfo_string("sgr0");
+    char *rmacs = gc_terminfo_string("rmacs");
+    if (sgr0 != NULL && rmacs != NULL && rmacs[0] != '\0') {
+        char *copy = strstr(sgr0, rmacs);
+        if (copy != NULL) {
+            size_t length = strlen(rmacs);
+            memmove(copy, copy + length, strlen(copy + length) + 1);
+            changed++;
+        }
+    }
+    return changed;
+}
 #endif

@@ -18,6 +18,9 @@ public struct Effect<Action: Sendable>: Sendable {
     public struct Run: Sendable {
         public var id: EffectID?
         public var cancelInFlight: Bool
+        /// Begins on the thread that starts it (the UI thread) and leaves it at its first
+        /// suspension (`Effect.runStartingHere`).
+        public var startsHere = false
         public var operation: @Sendable (Send<Action>) async throws -> Void
     }
 
@@ -33,6 +36,21 @@ public struct Effect<Action: Sendable>: Sendable {
 
     /// Nothing to do.
     public static var none: Effect { Effect(kind: .none) }
+
+    /// Like `run`, but `operation` begins at once on the thread that starts it — the UI thread —
+    /// and goes on another at its first suspension (`Task.immediate`): for work whose first step
+    /// is answered from memory (a read ahead's), so that its answer needs no hop to another thread
+    /// and back (#18). The operation must suspend (`await Task.yield()`) before anything that
+    /// blocks.
+    public static func runStartingHere(
+        id: EffectID? = nil,
+        cancelInFlight: Bool = false,
+        _ operation: @escaping @Sendable (Send<Action>) async throws -> Void
+    ) -> Effect {
+        var run = Run(id: id, cancelInFlight: cancelInFlight, operation: operation)
+        run.startsHere = true
+        return Effect(kind: .run(run))
+    }
 
     /// Delivers `action` to the store as soon as the current reducer returns (no task, no thread).
     public static func send(_ action: Action) -> Effect { Effect(kind: .send(action)) }
@@ -89,9 +107,11 @@ public struct Effect<Action: Sendable>: Sendable {
         case .merge(let effects): return .merge(effects.map { $0.map(transform) })
         case .run(let run):
             let operation = run.operation
-            return Effect<Parent>(kind: .run(.init(id: run.id, cancelInFlight: run.cancelInFlight) { send in
+            var mapped = Effect<Parent>.Run(id: run.id, cancelInFlight: run.cancelInFlight) { send in
                 try await operation(Send { action in send(transform(action)) })
-            }))
+            }
+            mapped.startsHere = run.startsHere
+            return Effect<Parent>(kind: .run(mapped))
         }
     }
 }

@@ -120,7 +120,7 @@ public final class EffectRunner<Action: Sendable>: Sendable {
         let send = Send<Action> { [self] action in deliver(action, from: token) }
         let operation = run.operation
         let onError = self.onError
-        let task = Task.detached { [self] in
+        let body: @Sendable () async -> Void = { [self] in
             do {
                 try await operation(send)
             } catch is CancellationError {
@@ -129,6 +129,7 @@ public final class EffectRunner<Action: Sendable>: Sendable {
             }
             finish(token)
         }
+        let task = run.startsHere ? Task.immediate(operation: body) : Task.detached(operation: body)
         // The task may already have ended, or been cancelled before it had a handle.
         let cancelNow = state.withLock { s -> Bool in
             guard s.running[token] != nil else { return false }

@@ -10,7 +10,9 @@ import Glibc
 public final class NCursesDriver: TerminalDriver {
     /// How the terminal is set up.
     public struct Options: Sendable {
-        public var theme: Theme
+        /// The colours' theme; nil for the standard one, read when the colours are set up (with the
+        /// first frame, #18).
+        public var theme: Theme?
         /// Colours at all (`false` with `NO_COLOR`).
         public var useColor: Bool
         /// Mouse clicks on tabs and rows.
@@ -18,7 +20,7 @@ public final class NCursesDriver: TerminalDriver {
         /// How long ncurses waits after ESC for the rest of a sequence.
         public var escapeDelayMilliseconds: Int32
 
-        public init(theme: Theme = .standard, useColor: Bool, mouse: Bool = true, escapeDelayMilliseconds: Int32 = 25) {
+        public init(theme: Theme? = nil, useColor: Bool, mouse: Bool = true, escapeDelayMilliseconds: Int32 = 25) {
             self.theme = theme
             self.useColor = useColor
             self.mouse = mouse
@@ -26,7 +28,7 @@ public final class NCursesDriver: TerminalDriver {
         }
 
         /// Options from the environment: `NO_COLOR` turns colour off.
-        public static func fromEnvironment(_ environment: [String: String], theme: Theme = .standard,
+        public static func fromEnvironment(_ environment: [String: String], theme: Theme? = nil,
                                            mouse: Bool = true) -> Options {
             Options(theme: theme, useColor: ColorPalette.colorWanted(environment: environment), mouse: mouse)
         }
@@ -53,15 +55,22 @@ public final class NCursesDriver: TerminalDriver {
     private var term = ""
     /// Whether the first frame was drawn and bracketed paste and the title followed it.
     private var startFinished = true
+    /// Whether `start` took the terminal (after `prepare`, which writes nothing).
+    private var terminalTaken = false
 
     public init(options: Options, log: Log? = nil) {
         self.options = options
         self.log = log
     }
 
-    /// Sets curses up and leaves it suspended, the first frame not drawn: whatever curses writes
-    /// to get there (the alternate screen in and out, modes, colours, the mouse) goes now, while
-    /// the start still works, so that the first frame's own write holds the whole screen (#18).
+    /// Sets curses up, the terminal left as it was: its description read, its modes, the keys,
+    /// then curses left at once (`endwin`) — until curses has once been left and
+    /// resumed, it writes after every cursor move it makes ("the screen has not been
+    /// initialized": ncurses 6's `_nc_mvcur` flushes while its `_endwin` is still `ewInitial`),
+    /// and every frame went to the terminal a line at a time, fifty writes for a screen of rooms,
+    /// each a wake-up of the terminal and a chance for it to show half a frame. The set-up's
+    /// bytes (the alternate screen in and out) go now, in one write, while the start still works;
+    /// the first frame then resumes curses and reaches the terminal whole, in one write (#18).
     public func prepare() throws {
         guard screen == nil else { return }
         _ = gc_setlocale_utf8()
@@ -73,54 +82,58 @@ public final class NCursesDriver: TerminalDriver {
         self.term = term
         drawn = nil
         _ = set_term(screen)
+        _ = gc_drop_charset_switches()
         _ = cbreak()
         _ = noecho()
         _ = nonl()
-        _ = keypad(gc_stdscr(), true)
         _ = nodelay(gc_stdscr(), true)
         gc_set_escdelay(options.escapeDelayMilliseconds)
-        _ = curs_set(1)
-        setUpColors()
-        if options.mouse {
-            _ = mousemask(gc_mouse_mask(), nil)
-            _ = mouseinterval(0)
-        }
         _ = define_key("\u{1B}[200~", gc_key_paste_begin())
         _ = define_key("\u{1B}[201~", gc_key_paste_end())
-        // Until curses has once been left and resumed, it writes after every cursor move it makes
-        // ("the screen has not been initialized": ncurses 6's `_nc_mvcur` flushes while its
-        // `_endwin` is still `ewInitial`), so every frame went to the terminal a line at a time —
-        // fifty writes for a screen of rooms, each a wake-up of the terminal and a chance for it
-        // to show half a frame. Leaving and resuming here, before anything is drawn, makes every
-        // frame one write (or two where it is longer than curses' buffer) (#18). Before the title:
-        // leaving the alternate screen gives the title before back (xterm's title stack).
         _ = endwin()
-        _ = refresh()
-        // The first frame paints the cleared screen whole, as it did before: curses' line-by-line
-        // comparison and scroll hashing have nothing to compare with yet.
+        terminalTaken = false
+    }
+
+    /// Takes the terminal (`prepare` first when it has not been): the colours, then the first
+    /// frame, drawn next, resumes curses — the alternate screen, the modes — in its own write. Keypad and cursor
+    /// modes, the mouse, bracketed paste and the title follow that frame rather than go ahead of
+    /// it, each a write curses makes at once (#18); keys typed before them come in the terminal's
+    /// normal cursor mode, which `InputDecoder` reads as well, and are read after them.
+    public func start() throws {
+        try prepare()
+        guard !terminalTaken else { return }
+        terminalTaken = true
+        // The colours with the first frame: the theme is read beside the start (#18).
+        setUpColors()
+        // The first frame paints the cleared screen whole: curses' line-by-line comparison and
+        // scroll hashing have nothing to compare with yet.
         _ = clearok(gc_stdscr(), true)
         startFinished = false
     }
 
-    /// Takes the terminal: `prepare` when it has not been, then the first frame; bracketed paste
-    /// and the title follow that frame's write rather than going ahead of it (#18).
-    public func start() throws {
-        try prepare()
-    }
-
-    /// Bracketed paste on and the title: once, after the first frame's write.
+    /// After the first frame's write, once: the keypad and cursor modes, the mouse, bracketed
+    /// paste and the title.
     private func finishStart() {
         startFinished = true
+        _ = keypad(gc_stdscr(), true)
+        _ = curs_set(1)
+        if options.mouse {
+            _ = mousemask(gc_mouse_mask(), nil)
+            _ = mouseinterval(0)
+        }
         writeToTerminal("\u{1B}[?2004h" + titleSequence())
         log?.write("terminal started: TERM=\(term), colour \(palette?.usesColor == true ? "on" : "off")")
     }
 
     public func stop() {
         guard let screen else { return }
-        if options.mouse { _ = mousemask(0, nil) }
-        writeToTerminal("\u{1B}[?2004l")
-        if setsTitle { writeToTerminal("\u{1B}[23;0t") }
-        _ = endwin()
+        // Set up but never taken: `prepare` left curses and gave the terminal back already.
+        if terminalTaken {
+            if options.mouse { _ = mousemask(0, nil) }
+            writeToTerminal("\u{1B}[?2004l")
+            if setsTitle { writeToTerminal("\u{1B}[23;0t") }
+            _ = endwin()
+        }
         delscreen(screen)
         self.screen = nil
         drawn = nil
@@ -229,7 +242,7 @@ public final class NCursesDriver: TerminalDriver {
             _ = start_color()
             _ = use_default_colors()
         }
-        let palette = ColorPalette(theme: options.theme, useColor: useColor, colors: Int(gc_colors()))
+        let palette = ColorPalette(theme: options.theme ?? .standard, useColor: useColor, colors: Int(gc_colors()))
         for token in StyleToken.allCases {
             let entry = palette[token]
             if useColor, entry.pair != 0 { _ = init_pair(entry.pair, entry.foreground, entry.background) }

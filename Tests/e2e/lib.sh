@@ -100,6 +100,17 @@ quit_app() {
   done
 }
 
+# save_rooms_online: opens the app once while the instance answers, on Housekeeping until its
+# rooms are read (and so saved), then quits.
+save_rooms_online() {
+  app_start -- "$BIN_DIR/guestcraft"
+  wait_for "3 Housekeeping"
+  keys F3
+  wait_for "101 F1  Arriving"
+  quit_app
+  app_stop
+}
+
 # wait_for TEXT [SECONDS]: waits until the screen contains TEXT (fixed string).
 wait_for() {
   local text="$1" limit="${2:-15}"

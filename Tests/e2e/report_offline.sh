@@ -33,12 +33,7 @@ grep -qE "^guestcraft: (Nothing saved for this property yet|No property is chose
 pass "paired, nothing saved yet: exit 4 with a sentence"
 
 # Online once: Housekeeping reads and saves the rooms.
-app_start -- "$BIN_DIR/guestcraft"
-wait_for "3 Housekeeping"
-keys F3
-wait_for "101 F1  Arriving"
-quit_app
-app_stop
+save_rooms_online
 
 # The instance goes away: the report comes from the saved copy only.
 stop_demo

@@ -25,7 +25,12 @@ final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     private var received: [Action] = []
     let timeout: Duration
 
-    init(initialState: State, reducer: some Reducer<State, Action>, timeout: Duration = .seconds(10)) {
+    /// The bound on a wait: a minute, two under a sanitizer — a suite under AddressSanitizer on two
+    /// cores once held Swift's threads for 27 s (its PIN hashes), and an effect that goes on after
+    /// a suspension (`Effect.runStartingHere`) waited that long for one.
+    static var defaultTimeout: Duration { .seconds(Sanitizer.active ? 120 : 60) }
+
+    init(initialState: State, reducer: some Reducer<State, Action>, timeout: Duration = defaultTimeout) {
         state = initialState
         self.reducer = reducer
         self.timeout = timeout

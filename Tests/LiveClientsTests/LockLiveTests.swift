@@ -2,6 +2,7 @@ import AppCore
 import Foundation
 import GuestCraftAPI
 import InstanceClient
+import Locking
 @testable import LiveClients
 import Testing
 import TestSupport
@@ -17,6 +18,32 @@ import TestSupport
     func mode(_ path: String) -> mode_t? {
         var info = stat()
         return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
+    }
+
+    /// Setting and checking a PIN (Argon2id) wait for the hashes' own queue (`PINHashing`), not for
+    /// one of Swift's threads: held behind work on that queue, a PIN is not set until it ends.
+    @Test func hashesRunOnTheirOwnQueue() async throws {
+        let home = try TemporaryDirectory(prefix: "guestcraft-lock-tests")
+        let services = try LiveServices(environment: ["GUESTCRAFT_HOME": home.url.appendingPathComponent("state").path,
+                                                      "GUESTCRAFT_SYSTEM_CONFIG": home.url.appendingPathComponent("none").path])
+        let lock = AppEnvironment.live(services).lock
+        let release = DispatchSemaphore(value: 0)
+        let holding = Task.detached { await PINHashing.run { release.wait() } }
+        let done = Locked(false)
+        let setting = Task.detached {
+            let result = await lock.setPIN(Self.front, PIN("907142"))
+            done.withLock { $0 = true }
+            return result
+        }
+        // An Argon2id hash takes well under this on a free thread; behind the held queue it waits.
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(!done.withLock { $0 }, "the PIN was set while its queue was held")
+        release.signal()
+        await holding.value
+        #expect(try await setting.value.get() == ())
+        #expect(await lock.verify(Self.front, PIN("907142")))
+        #expect(await PINHashing.run { PINHashing.isCurrent })
+        #expect(!PINHashing.isCurrent)
     }
 
     @Test func thePINFileHoldsOneArgon2idStringPerAccountAndIs0600UnderUmask022() async throws {

@@ -33,8 +33,9 @@ extension AppEnvironment {
 }
 
 extension LockClient {
-    /// The PIN file's accounts and hashes; hashing and checking (Argon2id) run off the UI thread
-    /// in the effect that calls them. Failures go to the log without the PIN.
+    /// The PIN file's accounts and hashes; hashing and checking (Argon2id) run on a thread of
+    /// their own (`PINHashing`), neither the UI thread nor Swift's. Failures go to the log without
+    /// the PIN.
     /// `firstAccounts`: the accounts with a PIN as the start read them beside the opening
     /// (`LiveServices.readStart`), answered to the first ask.
     static func live(_ pins: PINStore, log: DeviceServices.Log,
@@ -44,8 +45,10 @@ extension LockClient {
                 firstAccounts?.take(writesNow: pins.writes) ?? accounts(pins, log: log)
             },
             setPIN: { account, pin in
-                do { return .success(try pins.set(pin.digits, for: account)) } catch {
-                    return .failure(StorageFailure("\(error)"))
+                await PINHashing.run {
+                    do { return .success(try pins.set(pin.digits, for: account)) } catch {
+                        return .failure(StorageFailure("\(error)"))
+                    }
                 }
             },
             removePIN: { account in
@@ -54,9 +57,11 @@ extension LockClient {
                 }
             },
             verify: { account, pin in
-                do { return try pins.verify(pin.digits, for: account) } catch {
-                    log.write("pins: reading failed: \(error)")
-                    return false
+                await PINHashing.run {
+                    do { return try pins.verify(pin.digits, for: account) } catch {
+                        log.write("pins: reading failed: \(error)")
+                        return false
+                    }
                 }
             })
     }

@@ -94,11 +94,11 @@ public final class NCursesDriver: TerminalDriver {
         terminalTaken = false
     }
 
-    /// Takes the terminal (`prepare` first when it has not been): the colours, then the first
-    /// frame, drawn next, resumes curses — the alternate screen, the modes — in its own write. Keypad and cursor
-    /// modes, the mouse, bracketed paste and the title follow that frame rather than go ahead of
-    /// it, each a write curses makes at once (#18); keys typed before them come in the terminal's
-    /// normal cursor mode, which `InputDecoder` reads as well, and are read after them.
+    /// Takes the terminal (`prepare` first when it has not been): the colours; the first frame,
+    /// drawn next, resumes curses — the alternate screen, the modes — in its own write. Keypad and
+    /// cursor modes, the mouse, bracketed paste and the title follow that frame rather than go
+    /// ahead of it, each a write curses makes at once (#18); keys typed before them come in the
+    /// terminal's normal cursor mode, which `InputDecoder` reads as well, and are read after them.
     public func start() throws {
         try prepare()
         guard !terminalTaken else { return }

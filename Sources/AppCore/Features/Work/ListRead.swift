@@ -48,23 +48,19 @@ struct ListRead<Value: Sendable & Equatable, Pending: Sendable, Action: Sendable
 
     private func savedThenFresh() -> Effect<Action> {
         let (saved, fetch, pending, savedLoaded, read) = (self.saved, self.fetch, self.pending, self.savedLoaded, self.read)
-        guard let preview = self.preview else {
-            return .run(id: id, cancelInFlight: true) { send in
-                let copy = await saved()
-                send(savedLoaded(copy, await pending()))
-                let result = await fetch()
-                send(read(result, await pending()))
-            }
+        let savedThenFresh: @Sendable (Send<Action>) async -> Void = { send in
+            let copy = await saved()
+            send(savedLoaded(copy, await pending()))
+            let result = await fetch()
+            send(read(result, await pending()))
         }
+        guard let preview else { return .run(id: id, cancelInFlight: true, savedThenFresh) }
         // The head is most often read ahead already: shown without a hop to another thread and
         // back (#18), the rest of the read then goes off the UI thread.
         return .runStartingHere(id: id, cancelInFlight: true) { send in
             if let shown = await preview() { send(shown) }
             await Task.yield()
-            let copy = await saved()
-            send(savedLoaded(copy, await pending()))
-            let result = await fetch()
-            send(read(result, await pending()))
+            await savedThenFresh(send)
         }
     }
 }

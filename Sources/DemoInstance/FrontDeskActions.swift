@@ -122,6 +122,16 @@ extension DemoService {
         guard let unit = stay.unit, let row = try unitRow(unit.id.rawValue) else {
             throw Refusal(.checkInNoUnit, "Assign a room to this stay before checking in.")
         }
+        // A guest still in the room (due out and not checked out, or overdue) is no matter of
+        // readiness: no reason overrides it.
+        if let occupant = try db.queryFirst("""
+            SELECT r.code, g.name FROM stays s JOIN reservations r ON r.id = s.reservation_id
+            JOIN guests g ON g.id = r.guest_id
+            WHERE s.unit_id = ? AND s.status = 'checked_in' AND s.id <> ? ORDER BY s.check_in_date, s.id LIMIT 1
+            """, [.text(unit.id.rawValue), .text(stay.id.rawValue)]) {
+            throw Refusal(.checkInUnitOccupied,
+                          "Room \(unit.number) is still occupied: \(occupant.text("code")) (\(occupant.text("name"))) has not checked out.")
+        }
         let reason = try self.reason(request.overrideReason, field: "override_reason")
         if reason != nil, !caller.has(.staysOverrideReadiness) {
             throw Refusal(.authForbidden, "Checking in to a room that is not ready needs stays.override_readiness.",

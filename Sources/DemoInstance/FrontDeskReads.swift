@@ -176,9 +176,12 @@ extension DemoService {
                                            [.text(typeID), .text(property.id)]) else {
             throw Refusal(.roomTypeNotFound, "No room type \(printable(typeID)) at this property.")
         }
+        // Tonight's occupancy (the business date's): a free room may still have its leaving guest in.
+        let occupancy = try occupancies(property: property.id, on: property.businessDate)
         let units = try freeUnits(property: property.id, roomType: typeID, from: from, to: to).map { row in
             AvailableUnit(id: UnitID(row.text("id")), number: row.text("number"), floor: row.integer("floor"),
-                          housekeepingStatus: HousekeepingStatus(rawValue: row.text("hk_status")))
+                          housekeepingStatus: HousekeepingStatus(rawValue: row.text("hk_status")),
+                          occupancy: occupancy[row.text("id")] ?? .vacant)
         }
         return .json(AvailableUnits(roomType: RoomTypeRef(id: RoomTypeID(typeID), name: type.text("name")),
                                     from: from, to: to, units: units))

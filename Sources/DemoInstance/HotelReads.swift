@@ -42,7 +42,8 @@ extension DemoService {
     /// Whether each unit is lived in on `date`: a guest leaving, staying, arriving, or nobody.
     func occupancies(property: String, on date: BusinessDate, unit: String? = nil) throws -> [String: Occupancy] {
         let columns = "SELECT unit_id, status, check_in_date, check_out_date FROM stays"
-        let live = "status IN ('reserved', 'checked_in') AND check_in_date <= ? AND check_out_date >= ?"
+        // A checked-in stay occupies its unit until it checks out, also past its departure (overdue).
+        let live = "check_in_date <= ? AND (status = 'checked_in' OR (status = 'reserved' AND check_out_date >= ?))"
         let sql: String
         let parameters: [SQLValue]
         if let unit {
@@ -66,7 +67,7 @@ extension DemoService {
             let status = row.text("status")
             let occupancy: Occupancy
             if status == "checked_in" {
-                occupancy = row.text("check_out_date") == day ? .departing : .occupied
+                occupancy = row.text("check_out_date") <= day ? .departing : .occupied
             } else if row.text("check_in_date") == day {
                 occupancy = .arriving
             } else {

@@ -431,18 +431,31 @@ public struct AvailableUnit: Codable, Sendable, Equatable {
     public var number: String
     public var floor: Int
     public var housekeepingStatus: HousekeepingStatus
+    /// Tonight's occupancy (as in `units.list`): `departing` when a guest due out is still in.
+    /// nil from an instance that does not send it.
+    public var occupancy: Occupancy?
 
     enum CodingKeys: String, CodingKey {
-        case id, number, floor
+        case id, number, floor, occupancy
         case housekeepingStatus = "housekeeping_status"
     }
 
-    public init(id: UnitID, number: String, floor: Int, housekeepingStatus: HousekeepingStatus) {
+    public init(id: UnitID, number: String, floor: Int, housekeepingStatus: HousekeepingStatus, occupancy: Occupancy? = nil) {
         self.id = id
         self.number = number
         self.floor = floor
         self.housekeepingStatus = housekeepingStatus
+        self.occupancy = occupancy
     }
+
+    /// Vacant tonight (or not said) and clean or inspected: a guest can go in now.
+    public var isReady: Bool {
+        (occupancy == nil || occupancy == .vacant || occupancy == .arriving)
+            && (housekeepingStatus == .clean || housekeepingStatus == .inspected)
+    }
+
+    /// A guest is still in it tonight.
+    public var isOccupied: Bool { occupancy == .occupied || occupancy == .departing }
 }
 
 /// The answer of `units.available`: free active units of one type for every night from `from` to `to`.

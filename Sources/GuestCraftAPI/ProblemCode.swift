@@ -47,6 +47,7 @@ public struct ProblemCode: OpenVocabulary {
     public static let checkInOutsideStay: ProblemCode = "check_in.outside_stay"
     public static let checkInNoUnit: ProblemCode = "check_in.no_unit"
     public static let checkInUnitNotReady: ProblemCode = "check_in.unit_not_ready"
+    public static let checkInUnitOccupied: ProblemCode = "check_in.unit_occupied"
     public static let checkOutNotCheckedIn: ProblemCode = "check_out.not_checked_in"
     public static let folioOpenBalance: ProblemCode = "folio.open_balance"
     public static let undoNotBusinessDate: ProblemCode = "undo.not_business_date"
@@ -111,6 +112,7 @@ public struct ProblemCode: OpenVocabulary {
         .checkInOutsideStay: (422, "Business date outside the stay"),
         .checkInNoUnit: (422, "No room assigned"),
         .checkInUnitNotReady: (422, "Room not ready"),
+        .checkInUnitOccupied: (422, "Room occupied"),
         .checkOutNotCheckedIn: (422, "Stay not checked in"),
         .folioOpenBalance: (422, "Open balance"),
         .undoNotBusinessDate: (422, "Not made on the business date"),

@@ -28,7 +28,7 @@ struct ExampleTests {
             "stays.assign.request", "stays.assign.response", "stays.assign.problem.unit_unavailable",
             "stays.unassign.response", "stays.check_in.request", "stays.check_in.response",
             "stays.check_in.problem.version_mismatch", "stays.undo_check_in.response", "stays.check_in.problem.unit_not_ready",
-            "stays.check_in.request.override", "stays.check_in.problem.no_unit", "stays.check_out.problem.open_balance",
+            "stays.check_in.request.override", "stays.check_in.problem.no_unit", "stays.check_in.problem.unit_occupied", "stays.check_out.problem.open_balance",
             "stays.check_out.request", "stays.check_out.response", "stays.undo_check_out.response",
             "stays.undo_check_out.problem.not_business_date",
         ],
@@ -206,6 +206,11 @@ struct ExampleTests {
         try book.check("stays.undo_check_out.problem.not_business_date", try await demo.send(
             "POST", stay("rsv_0102", "sty_0102", "undo_check_out", property: "prp_garden"), token: manager,
             headers: version(3)), status: 422)
+        // Weber is in 102 again (his check-out undone); Amelia Hart's stay moves there, free from tonight.
+        #expect(try await demo.send("PUT", stay("rsv_0001", "sty_0001", "assignment"), token: frontdesk,
+                                    json: #"{"unit_id": "unt_h102"}"#, headers: version(3)).status == 200)
+        try book.check("stays.check_in.problem.unit_occupied", try await demo.send(
+            "POST", stay("rsv_0001", "sty_0001", "check_in"), token: frontdesk, json: "{}", headers: version(4)), status: 422)
         finish(book, "front desk actions")
     }
 

@@ -228,3 +228,44 @@ struct FrontDeskTests {
         #expect(suite.housekeepingVersion == 2)
     }
 }
+
+@Suite("Front desk: a room another stay still occupies")
+struct OccupiedCheckInTests {
+    /// Weber (HV-1002) is still in 102 on his departure day; Amelia Hart's stay is moved there.
+    func ameliaIn102(_ desk: Desk) async throws {
+        let assigned = try await desk.act("PUT", "rsv_0001", "sty_0001", "assignment", json: #"{"unit_id": "unt_h102"}"#)
+        #expect(assigned.status == 200, "102 is free from tonight: Weber's stay ends today")
+    }
+
+    @Test func aCheckInIntoAnOccupiedRoomIsRefusedWithNoOverride() async throws {
+        let demo = try Demo()
+        let desk = Desk(demo: demo, token: try demo.token(.frontdesk))
+        try await ameliaIn102(desk)
+        let before = try await demo.stats().writesApplied["stays.check_in"] ?? 0
+        let refused = try await desk.act("POST", "rsv_0001", "sty_0001", "check_in", json: "{}")
+        expectProblem(refused, 422, .checkInUnitOccupied)
+        let problem = try refused.decode(ProblemDocument.self)
+        #expect(problem.detail == "Room 102 is still occupied: HV-1002 (Jonas Weber) has not checked out.")
+        // A manager's reason does not override it: the room has a guest in it.
+        let manager = try demo.token(.manager)
+        expectProblem(try await desk.act("POST", "rsv_0001", "sty_0001", "check_in",
+                                         json: #"{"override_reason": "VIP"}"#, as: manager), 422, .checkInUnitOccupied)
+        #expect(try await demo.stats().writesApplied["stays.check_in"] ?? 0 == before, "nothing was written")
+        #expect(try await desk.reservation("rsv_0001").rooms.first?.status == .reserved)
+
+        // Once Weber has left, the check-in is a matter of readiness again.
+        let approval = #"{"approval_reason": "Invoiced"}"#
+        #expect(try await desk.act("POST", "rsv_0002", "sty_0002", "check_out", json: approval, as: manager).status == 200)
+        expectProblem(try await desk.act("POST", "rsv_0001", "sty_0001", "check_in", json: "{}"), 422,
+                      .checkInUnitNotReady, field: "override_reason")
+    }
+
+    @Test func theFreeRoomsSayWhichAreOccupiedTonight() async throws {
+        let demo = try Demo()
+        let token = try demo.token(.frontdesk)
+        let free = try await demo.get("\(Desk.harbour)/units/available?room_type_id=rmt_dbl&from=2026-11-02&to=2026-11-05",
+                                      token: token).decode(AvailableUnits.self)
+        let byNumber = Dictionary(free.units.map { ($0.number, $0.occupancy) }, uniquingKeysWith: { a, _ in a })
+        #expect(byNumber == ["102": .departing, "202": .departing], "both guests leave today and are still in")
+    }
+}

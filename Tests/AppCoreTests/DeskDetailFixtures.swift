@@ -90,6 +90,8 @@ final class DeskWorld: Sendable {
     let quotes = Locked<[ReadResult<CheckoutQuote>]>([])
     let available = Locked<[ReadResult<AvailableUnits>]>([])
     let unitStatuses = Locked<[HousekeepingStatus?]>([])
+    /// Who is still in the room, per check-in check read (none when empty).
+    let occupants = Locked<[UnitOccupant?]>([])
     let businessDate = Locked<BusinessDate?>(DeskFixture.date)
     let results = Locked<[DeskActionResult]>([])
     let sent = Locked<[Sent]>([])
@@ -114,7 +116,10 @@ final class DeskWorld: Sendable {
             fetchBalance: { _ in self.balances.withLock { $0.isEmpty ? .offline : $0.removeFirst() } },
             fetchQuote: { _, _ in self.quotes.withLock { $0.isEmpty ? .offline : $0.removeFirst() } },
             availableUnits: { _, _, _ in self.available.withLock { $0.isEmpty ? .offline : $0.removeFirst() } },
-            unitStatus: { _ in self.unitStatuses.withLock { $0.isEmpty ? nil : $0.removeFirst() } },
+            unitCheck: { _, _ in
+                UnitCheck(status: self.unitStatuses.withLock { $0.isEmpty ? nil : $0.removeFirst() },
+                          occupant: self.occupants.withLock { $0.isEmpty ? nil : $0.removeFirst() })
+            },
             businessDate: { self.businessDate.withLock { $0 } },
             perform: { _, stay, request, version, key in
                 self.sent.withLock { $0.append(Sent(stay: stay, request: request, version: version, key: key)) }

@@ -64,6 +64,15 @@ import Testing
         snap(state, "desk-check-in")
     }
 
+    /// A guest still in the room: a failed check naming them, `s` to open their reservation, no Enter.
+    @Test func theCheckInIntoAnOccupiedRoom() {
+        let weber = UnitOccupant(reservation: ReservationRef(id: "rsv_0002", code: "HV-1002"), guestName: "Jonas Weber")
+        let state = Self.shown(DeskFixture.mendes(), permissions: DeskFixture.manager,
+                               mode: .checkIn(Feature.CheckInChecks(stay: "sty_0005", unitStatus: .clean, statusRead: true,
+                                                                    occupant: weber)))
+        snap(state, "desk-check-in-occupied")
+    }
+
     /// `u` asks before it takes the room off the stay.
     @Test func theUnassignQuestion() {
         let state = Self.shown(DeskFixture.mendes(), mode: .confirm(Feature.Confirmation(stay: "sty_0006", request: .unassign)))

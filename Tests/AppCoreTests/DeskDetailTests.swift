@@ -160,7 +160,7 @@ import Testing
         await store.send(.keyPressed(.character("c"))) {
             $0.reservationPage?.mode = .checkIn(Feature.CheckInChecks(stay: "sty_0005"))
         }
-        await store.receive(.unitStatusLoaded("sty_0005", status)) {
+        await store.receive(.unitChecked("sty_0005", UnitCheck(status: status))) {
             $0.reservationPage?.mode = .checkIn(Feature.CheckInChecks(stay: "sty_0005", unitStatus: status, statusRead: true))
         }
     }

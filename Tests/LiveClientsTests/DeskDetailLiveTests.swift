@@ -44,7 +44,7 @@ import Testing
         #expect(checkedIn.rooms.first?.status == .checkedIn)
         let date = await desk.businessDate()
         #expect(date == nil || date == BusinessDate("2026-11-02"))
-        #expect(await desk.unitStatus("unt_h203") != nil)
+        #expect(await desk.unitCheck("unt_h203", stay.id).status != nil)
     }
 
     @Test func aDirtyRoomIsRefusedForTheFrontDeskAndCheckedInWithAReasonByTheSupervisor() async throws {
@@ -54,7 +54,7 @@ import Testing
         let amelia = try #require(fresh(await desk.fetchReservation("rsv_0001")))
         let result = await desk.perform(amelia.id, "sty_0001", .checkIn(overrideReason: nil), amelia.etag, "ci-1")
         #expect(result == .refused(status: 422, code: "check_in.unit_not_ready"))
-        #expect(await desk.unitStatus("unt_h101") == .dirty)
+        #expect(await desk.unitCheck("unt_h101", "sty_0001") == UnitCheck(status: .dirty))
 
         let supervisor = try await LiveFixture(member: .supervisor)
         _ = try await supervisor.admin.setUnitHousekeeping(number: "101", status: .dirty)
@@ -66,6 +66,21 @@ import Testing
             return
         }
         #expect(done.rooms.first?.status == .checkedIn)
+    }
+
+    @Test func theChecksNameTheGuestStillInARoomAndTheInstanceRefusesIt() async throws {
+        let f = try await LiveFixture(member: .frontdesk)
+        _ = try await f.admin.setUnitHousekeeping(number: "102", status: .clean)
+        let desk = f.work.deskDetail
+        let amelia = try #require(fresh(await desk.fetchReservation("rsv_0001")))
+        guard case .done(let moved) = await desk.perform(amelia.id, "sty_0001", .assign("unt_h102"), amelia.etag, "as-1") else {
+            Issue.record("102 was not assigned: it is free from tonight")
+            return
+        }
+        let weber = UnitOccupant(reservation: ReservationRef(id: "rsv_0002", code: "HV-1002"), guestName: "Jonas Weber")
+        #expect(await desk.unitCheck("unt_h102", "sty_0001") == UnitCheck(status: .clean, occupied: true, occupant: weber))
+        let result = await desk.perform(moved.id, "sty_0001", .checkIn(overrideReason: nil), moved.etag, "ci-1")
+        #expect(result == .refused(status: 422, code: "check_in.unit_occupied"))
     }
 
     @Test func aCheckOutWithMoneyOwedIsRefusedForTheFrontDeskAndApprovedByTheManager() async throws {

@@ -41,13 +41,7 @@ extension LiveWork {
                     try await work.client.availableUnits(property: work.property, roomType: roomType, from: from, to: to)
                 }
             },
-            unitStatus: { id in
-                let result = await work.fetch(work.unitKey(id), as: UnitDetail.self) { etag in
-                    try await work.client.unit(property: work.property, id: id, ifNoneMatch: etag)
-                }
-                if case .fresh(let detail, _) = result { return detail.unit.housekeepingStatus }
-                return nil
-            },
+            unitCheck: { id, stay in await work.unitCheck(id, stay: stay) },
             businessDate: { work.lastBusinessDate() },
             perform: { reservation, stay, request, version, key in
                 await work.perform(StayReference(property: work.property, reservation: reservation, stay: stay),
@@ -73,6 +67,32 @@ extension LiveWork {
     func lastBusinessDate() -> BusinessDate? {
         saved(todayKey, as: TodayOverview.self)?.copy.value.businessDate
             ?? saved(unitsKey, as: UnitList.self)?.copy.value.businessDate
+    }
+
+    /// The check-in checks' read of a unit: its status and occupancy (`units.get`, with
+    /// `inventory.read`), and who is still checked in to it on a fresh Today (saved like Today's
+    /// own read; the saved copy when offline). Occupied when either says so.
+    func unitCheck(_ id: UnitID, stay: StayID) async -> UnitCheck {
+        var status: HousekeepingStatus?
+        var occupied = false
+        if context.permissions.contains(.inventoryRead) {
+            let result = await fetch(unitKey(id), as: UnitDetail.self) { etag in
+                try await client.unit(property: property, id: id, ifNoneMatch: etag)
+            }
+            if case .fresh(let detail, _) = result {
+                status = detail.unit.housekeepingStatus
+                occupied = detail.unit.occupancy == .occupied || detail.unit.occupancy == .departing
+            }
+        }
+        var today: TodayOverview?
+        if context.permissions.contains(.reservationsRead) {
+            let result = await fetch(todayKey, as: TodayOverview.self) { etag in
+                try await client.today(property: property, ifNoneMatch: etag)
+            }
+            if case .fresh(let overview, _) = result { today = overview } else { today = saved(todayKey, as: TodayOverview.self)?.copy.value }
+        }
+        let occupant = today.flatMap { UnitOccupant.find(in: $0, unit: id, except: stay) }
+        return UnitCheck(status: status, occupied: occupied, occupant: occupant)
     }
 
     /// `search` for `code`: the reservation whose code is exactly it (letter case aside).

@@ -196,7 +196,7 @@ extension DeskDetailEnvironment {
             fetchBalance: { _ in fail("desk.fetchBalance"); return .offline },
             fetchQuote: { _, _ in fail("desk.fetchQuote"); return .offline },
             availableUnits: { _, _, _ in fail("desk.availableUnits"); return .offline },
-            unitStatus: { _ in fail("desk.unitStatus"); return nil },
+            unitCheck: { _, _ in fail("desk.unitCheck"); return UnitCheck() },
             businessDate: { fail("desk.businessDate"); return nil },
             perform: { _, _, _, _, _ in fail("desk.perform"); return .notSent },
             newIdempotencyKey: { fail("desk.newIdempotencyKey"); return "" },

@@ -135,14 +135,7 @@ extension DeskDetail {
         case .checkIn:
             page.mode = .checkIn(CheckInChecks(stay: stay.id))
             state.reservationPage = page
-            guard let unit = stay.unit, environment.allows(.inventoryRead) else {
-                page.mode = .checkIn(CheckInChecks(stay: stay.id, statusRead: true))
-                state.reservationPage = page
-                return .none
-            }
-            return .run(id: Self.sideReadID, cancelInFlight: true) { send in
-                send(.unitStatusLoaded(stay.id, await environment.unitStatus(unit.id)))
-            }
+            return readUnitCheck(stay)
         case .checkOut:
             guard mayReadFolio else {
                 page.mode = .checkOut(CheckOutQuote(stay: stay.id, freshness: .current,
@@ -162,6 +155,15 @@ extension DeskDetail {
             return .none
         case .guest:
             return .none
+        }
+    }
+
+    /// Reads what the check-in checks need of the stay's room: its status and who is still in it.
+    func readUnitCheck(_ stay: Stay) -> Effect<Action> {
+        guard let unit = stay.unit else { return .send(.unitChecked(stay.id, UnitCheck())) }
+        let environment = self.environment
+        return .run(id: Self.sideReadID, cancelInFlight: true) { send in
+            send(.unitChecked(stay.id, await environment.unitCheck(unit.id, stay.id)))
         }
     }
 
@@ -231,8 +233,19 @@ extension DeskDetail {
                 page.mode = nil
                 state.reservationPage = page
                 return .cancel(id: Self.sideReadID)
+            case .character("s"):
+                guard let occupant = checks.occupant else { return .none }
+                page.mode = nil
+                state.reservationPage = page
+                state.notice = nil
+                state.stack.append(.reservation(ReservationPage(id: occupant.reservation.id, code: occupant.reservation.code)))
+                return .merge(.cancel(id: Self.sideReadID), readTop(&state, loadSaved: true))
             case .enter, .character("c"):
                 guard let stay = page.stay(checks.stay) else { return .none }
+                if checks.occupied {
+                    state.notice = Notice(.warning, Self.occupiedSentence(stay, checks.occupant) + " " + L("desk.nothing_sent"))
+                    return .none
+                }
                 if let status = checks.unitStatus, !Self.isReady(status) {
                     return needsOverride(stay, &state)
                 }
@@ -300,6 +313,14 @@ extension DeskDetail {
         case .overrideReadiness: return send(.checkIn(overrideReason: reason), stay: stay, &state)
         case .approveOpenBalance: return send(.checkOut(approvalReason: reason), stay: stay, &state)
         }
+    }
+
+    /// "Room 116 is still occupied: GC-2050 (Ben Costa) has not checked out."
+    static func occupiedSentence(_ stay: Stay, _ occupant: UnitOccupant?) -> String {
+        let number = Self.number(stay)
+        guard let occupant else { return L("desk.check.occupied_unknown", ["number": number]) }
+        return L("desk.check.occupied", ["number": number, "code": InertText.sanitize(occupant.reservation.code),
+                                          "name": InertText.sanitize(occupant.guestName)])
     }
 
     static func number(_ stay: Stay) -> String {

@@ -32,7 +32,7 @@ extension DeskDetail {
             else { return .none }
             switch result {
             case .fresh(let available, _):
-                choice.units = available.units
+                choice.units = Self.readyFirst(available.units)
                 choice.focus = 0
                 choice.failure = nil
             case .offline: choice.failure = L("desk.assign.offline")
@@ -44,11 +44,13 @@ extension DeskDetail {
             state.reservationPage = page
             return result.connection.map { .send(.delegate(.work(.connection($0)))) } ?? .none
 
-        case .unitStatusLoaded(let stay, let status):
+        case .unitChecked(let stay, let check):
             guard var page = state.reservationPage, case .checkIn(var checks) = page.mode, checks.stay == stay
             else { return .none }
-            checks.unitStatus = status
+            checks.unitStatus = check.status
             checks.statusRead = true
+            checks.occupied = check.occupied
+            checks.occupant = check.occupant
             page.mode = .checkIn(checks)
             state.reservationPage = page
             return .none
@@ -142,6 +144,14 @@ extension DeskDetail {
                     _ = needsOverride(stay, &state)
                     page.mode = state.reservationPage?.mode
                 }
+            case "check_in.unit_occupied":
+                // The checks again, with who is in the room and the key to open their reservation.
+                if let stay {
+                    page.mode = .checkIn(CheckInChecks(stay: stay.id))
+                    state.notice = Notice(.warning, L("desk.refused.occupied", ["number": Self.number(stay)]))
+                    return .merge(online, readAgain, readUnitCheck(stay))
+                }
+                state.notice = Notice(.warning, Self.refusal(code, attempt))
             case "folio.open_balance":
                 if let stay {
                     state.reservationPage = page
@@ -171,6 +181,13 @@ extension DeskDetail {
         case .sessionEnded:
             return .send(.delegate(.work(.sessionEnded)))
         }
+    }
+
+    /// The free rooms in the order a clerk picks them: ready (vacant, clean or inspected) first,
+    /// then the ones still to clean, then the ones a guest is still in; by number within each.
+    public static func readyFirst(_ units: [AvailableUnit]) -> [AvailableUnit] {
+        func rank(_ unit: AvailableUnit) -> Int { unit.isReady ? 0 : (unit.isOccupied ? 2 : 1) }
+        return units.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
     }
 
     /// Whether the stay shows `request` done.

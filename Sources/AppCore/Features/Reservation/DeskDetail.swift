@@ -162,11 +162,18 @@ public struct DeskDetail: Reducer {
         /// The room's housekeeping status (nil while read, or unknown).
         public var unitStatus: HousekeepingStatus?
         public var statusRead: Bool
+        /// Another stay is still checked in to the room: no check-in, no override.
+        public var occupied: Bool
+        /// Whose stay, when known (`s` opens it).
+        public var occupant: UnitOccupant?
 
-        public init(stay: StayID, unitStatus: HousekeepingStatus? = nil, statusRead: Bool = false) {
+        public init(stay: StayID, unitStatus: HousekeepingStatus? = nil, statusRead: Bool = false, occupied: Bool = false,
+                    occupant: UnitOccupant? = nil) {
             self.stay = stay
             self.unitStatus = unitStatus
             self.statusRead = statusRead
+            self.occupied = occupied || occupant != nil
+            self.occupant = occupant
         }
     }
 
@@ -284,7 +291,7 @@ public struct DeskDetail: Reducer {
         case guestSavedLoaded(GuestID, SavedCopy<GuestDetail>?)
         case guestRead(GuestID, ReadResult<GuestDetail>)
         case availableRead(StayID, ReadResult<AvailableUnits>)
-        case unitStatusLoaded(StayID, HousekeepingStatus?)
+        case unitChecked(StayID, UnitCheck)
         case quoteRead(StayID, ReadResult<CheckoutQuote>)
         case actionFinished(ReservationID, DeskAttempt, DeskActionResult)
         /// The reservation read again after an action's answer was lost.

@@ -46,8 +46,9 @@ public struct DeskDetailEnvironment: Sendable {
     public var fetchQuote: @Sendable (ReservationID, StayID) async -> ReadResult<CheckoutQuote>
     /// `units.available` for a room type and the nights `from`..<`to` (never saved).
     public var availableUnits: @Sendable (RoomTypeID, BusinessDate, BusinessDate) async -> ReadResult<AvailableUnits>
-    /// The housekeeping status of a unit (`units.get`), for the check-in checks; nil when unknown.
-    public var unitStatus: @Sendable (UnitID) async -> HousekeepingStatus?
+    /// What the check-in checks read of a unit for a stay: its housekeeping status (`units.get`)
+    /// and whether another stay is still in it tonight, and whose (Today's lists).
+    public var unitCheck: @Sendable (UnitID, StayID) async -> UnitCheck
     /// The property's business date as last read (Today or the room list), nil when unknown.
     public var businessDate: @Sendable () async -> BusinessDate?
     /// Sends a front-desk action on a stay with the reservation's version as `If-Match` and the
@@ -75,7 +76,7 @@ public struct DeskDetailEnvironment: Sendable {
                 fetchBalance: @escaping @Sendable (ReservationID) async -> ReadResult<FolioBalance>,
                 fetchQuote: @escaping @Sendable (ReservationID, StayID) async -> ReadResult<CheckoutQuote>,
                 availableUnits: @escaping @Sendable (RoomTypeID, BusinessDate, BusinessDate) async -> ReadResult<AvailableUnits>,
-                unitStatus: @escaping @Sendable (UnitID) async -> HousekeepingStatus?,
+                unitCheck: @escaping @Sendable (UnitID, StayID) async -> UnitCheck,
                 businessDate: @escaping @Sendable () async -> BusinessDate?,
                 perform: @escaping @Sendable (ReservationID, StayID, DeskRequest, ETag, String) async -> DeskActionResult,
                 newIdempotencyKey: @escaping @Sendable () -> String,
@@ -90,7 +91,7 @@ public struct DeskDetailEnvironment: Sendable {
         self.fetchBalance = fetchBalance
         self.fetchQuote = fetchQuote
         self.availableUnits = availableUnits
-        self.unitStatus = unitStatus
+        self.unitCheck = unitCheck
         self.businessDate = businessDate
         self.perform = perform
         self.newIdempotencyKey = newIdempotencyKey
@@ -128,4 +129,38 @@ public struct DeskGrants: Equatable, Sendable {
 
     public func allows(_ permission: Permission) -> Bool { permissions.contains(permission) }
     public func has(_ capability: Capability) -> Bool { capabilities.contains(capability) }
+}
+
+/// A checked-in stay of another reservation still in a unit (due out and not gone, or overdue).
+public struct UnitOccupant: Equatable, Sendable {
+    public var reservation: ReservationRef
+    public var guestName: String
+
+    public init(reservation: ReservationRef, guestName: String) {
+        self.reservation = reservation
+        self.guestName = guestName
+    }
+
+    /// The checked-in stay in `unit` other than `stay` on Today's lists, if there is one.
+    public static func find(in today: TodayOverview, unit: UnitID, except stay: StayID) -> UnitOccupant? {
+        (today.departures + today.inHouse + today.arrivals)
+            .first { $0.unit?.id == unit && $0.stayID != stay && $0.status == .checkedIn }
+            .map { UnitOccupant(reservation: $0.reservation, guestName: $0.guestName) }
+    }
+}
+
+/// What the check-in checks know of a unit.
+public struct UnitCheck: Equatable, Sendable {
+    /// Its housekeeping status; nil when unknown here (the instance checks it).
+    public var status: HousekeepingStatus?
+    /// Another stay is still in it tonight (the unit's occupancy, or Today's lists).
+    public var occupied: Bool
+    /// Who, when Today's lists say.
+    public var occupant: UnitOccupant?
+
+    public init(status: HousekeepingStatus? = nil, occupied: Bool = false, occupant: UnitOccupant? = nil) {
+        self.status = status
+        self.occupied = occupied || occupant != nil
+        self.occupant = occupant
+    }
 }

@@ -186,8 +186,10 @@ enum DeskDetailView {
                 rows.append(Row(id: unitRowID(unit.id),
                                 [Span(L("reservation.room_number", ["number": InertText.sanitize(unit.number)])),
                                  Span(" · " + L("desk.assign.floor", ["floor": unit.floor]), style: .muted)],
-                                trailing: [Span(StatusLabels.label(unit.housekeepingStatus),
-                                                style: StatusLabels.style(unit.housekeepingStatus))]))
+                                trailing: unit.isOccupied
+                                    ? [Span(L("desk.assign.occupied"), style: .statusDirty)]
+                                    : [Span(StatusLabels.label(unit.housekeepingStatus),
+                                            style: StatusLabels.style(unit.housekeepingStatus))]))
             }
             if units.indices.contains(choice.focus) { focus = unitRowID(units[choice.focus].id) }
         } else {
@@ -218,8 +220,13 @@ enum DeskDetailView {
         } else {
             rows.append(check(.unknown, L("desk.check.date_unknown")))
         }
-        rows.append(check(stay.unit != nil ? .pass : .fail,
-                          stay.unit != nil ? L("desk.check.room", ["number": number]) : L("desk.check.no_room")))
+        if checks.occupied {
+            rows.append(Row([Span("✗ ", style: .statusDirty), Span(DeskDetail.occupiedSentence(stay, checks.occupant))],
+                            wraps: true))
+        } else {
+            rows.append(check(stay.unit != nil ? .pass : .fail,
+                              stay.unit != nil ? L("desk.check.room", ["number": number]) : L("desk.check.no_room")))
+        }
         var ready = true
         if let status = checks.unitStatus {
             ready = DeskDetail.isReady(status)
@@ -237,6 +244,14 @@ enum DeskDetailView {
             rows.append(check(.unknown, L("desk.check.status_reading")))
         }
         let mayOverride = environment.allows(.staysOverrideReadiness)
+        if checks.occupied {
+            // No reason overrides a guest still in the room: the key opens their reservation instead.
+            var hints = checks.occupant.map {
+                [KeyHint(key: "s", label: L("desk.check_in.open_occupant", ["code": InertText.sanitize($0.reservation.code)]))]
+            } ?? []
+            hints.append(KeyHint(key: L("keys.enter"), label: L("desk.reason.occupied"), isEnabled: false))
+            return ScreenBody(rows: rows, hints: hints + commonHints)
+        }
         let label = ready ? L("desk.action.check_in") : (mayOverride ? L("desk.check_in.with_reason") : L("desk.reason.not_ready"))
         let hints = [KeyHint(key: L("keys.enter"), label: label, isEnabled: ready || mayOverride)] + commonHints
         return ScreenBody(rows: rows, hints: hints)

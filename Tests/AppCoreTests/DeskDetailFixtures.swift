@@ -2,6 +2,7 @@ import AppCore
 import Foundation
 import GuestCraftAPI
 import Locking
+import TestSupport
 
 /// The demo's seed 1 reservations as docs/api.md shows them.
 enum DeskFixture {
@@ -96,6 +97,8 @@ final class DeskWorld: Sendable {
     let results = Locked<[DeskActionResult]>([])
     let sent = Locked<[Sent]>([])
     let keys = Locked(0)
+    /// The waits between the reads after a lost answer, released by the test.
+    let sleeper = ManualSleeper()
 
     init(permissions: [Permission] = DeskFixture.frontDesk) {
         self.permissions = Locked(permissions)
@@ -127,6 +130,7 @@ final class DeskWorld: Sendable {
             },
             newIdempotencyKey: { "key-" + String(self.keys.withLock { $0 += 1; return $0 }) },
             formatTime: HotelFixture.formatTime,
+            sleep: { try await self.sleeper.sleep($0) },
             property: "prp_harbour", propertyNames: ["prp_harbour": "Harbour View Hotel", "prp_garden": "Garden Court Hotel"],
             permissions: permissions.withLock { $0 }, capabilities: capabilities.withLock { $0 })
     }

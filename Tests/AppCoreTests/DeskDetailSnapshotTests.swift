@@ -54,7 +54,9 @@ import Testing
 
     @Test func theLostAnswerSentence() {
         var state = Self.shown(DeskFixture.weber(), balance: DeskFixture.weberBalance, freshness: .offline(lastUpdated: "09:21"))
-        state.unknownOutcome = Notice(.error, "Outcome unknown — check before trying again. No answer came, and the reservation could not be read.")
+        state.unknownOutcome = Notice(.warning, "No answer yet to the check-out of room 102: the instance may still do it. t tries again (safe: done once at most).")
+        state.reservationPage?.retry = Feature.DeskAttempt(stay: "sty_0002", number: "102", request: .checkOut(approvalReason: nil),
+                                                           idempotencyKey: "key-1")
         snap(state, "desk-lost-answer", header: .harbour(.offline))
     }
 

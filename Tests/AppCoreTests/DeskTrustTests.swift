@@ -159,6 +159,18 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("Room 104") && $0.hasSuffix("Dirty") })
     }
 
+    /// The room list says someone is in, Today does not say another guest: a warning, and the
+    /// instance decides (the stay itself may have been checked in on another desk).
+    @Test func aRoomTheListCallsOccupiedWithNoOtherGuestKnownIsLeftToTheInstance() {
+        var state = shown(DeskFixture.mendes(), DeskWorld())
+        state.reservationPage?.mode = .checkIn(Feature.CheckInChecks(stay: "sty_0005", unitStatus: .clean, statusRead: true,
+                                                                     occupied: true))
+        let screen = Feature.content(state, badge: OutboxBadge())
+        let lines = screen.rows.map { $0.spans.map(\.text).joined() }
+        #expect(lines.contains("! Room 103 may still be occupied (the room list says so): the instance checks."))
+        #expect(screen.hints.first == KeyHint(key: "Enter", label: "Check in"))
+    }
+
     @Test func todaysListsNameWhoIsStillInARoom() {
         let today = TodayFixture.overview
         let inside = today.departures.first { $0.status == .checkedIn && $0.unit != nil }!
@@ -166,5 +178,7 @@ import Testing
         #expect(found == UnitOccupant(reservation: inside.reservation, guestName: inside.guestName))
         #expect(UnitOccupant.find(in: today, unit: inside.unit!.id, except: inside.stayID) == nil, "not the stay itself")
         #expect(UnitOccupant.find(in: today, unit: "unt_nowhere", except: "sty_other") == nil)
+        #expect(UnitOccupant.isIn(today, unit: inside.unit!.id, stay: inside.stayID))
+        #expect(!UnitOccupant.isIn(today, unit: inside.unit!.id, stay: "sty_other"))
     }
 }

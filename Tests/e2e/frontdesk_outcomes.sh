@@ -91,3 +91,25 @@ keys Enter
 wait_for "checked in (the answer was lost, but the reservation shows it was"
 [ "$(applied stays.check_in)" = 3 ] || fail "the check-in with the lost answer was not applied exactly once"
 pass "a lost answer: the screen says the check-in was done, applied once"
+
+# #30: the instance answers a check-in after 20 s, past the client's 15 s stall limit. The screen
+# never says it was not done: "No answer yet" until a read shows the truth; applied once.
+keys z
+wait_for "Undo the check-in of room 104?"
+keys Enter
+wait_for "Check-in of room 104 undone."
+[ "$(applied stays.undo_check_in)" = 2 ] || fail "the undo of 104 was not applied"
+demo_admin POST /demo/faults '{"count":1,"kind":"delay","delay_ms":20000,"operation":"stays.check_in"}' >/dev/null
+keys c
+wait_for "✓ Room status"
+keys Enter
+wait_for "No answer yet to the check-in of room 104" 25
+deadline=$((SECONDS + 60))
+until screen | grep -qF "Room 104 checked in (the answer was lost, but the reservation"; do
+  screen | grep -qiE "room 104 not checked in|was not done" && fail "the screen said the check-in was not done"
+  [ $SECONDS -lt $deadline ] || fail "the screen never showed the check-in done"
+  sleep 0.2
+done
+screen | grep -qF "No answer yet" && fail "\"No answer yet\" stayed up beside the truth"
+[ "$(applied stays.check_in)" = 4 ] || fail "the slow check-in was not applied exactly once"
+pass "a slow answer: never \"not done\", then the truth, applied once"

@@ -49,6 +49,7 @@ extension LiveWork {
             },
             newIdempotencyKey: { IdempotencyKey.random() },
             formatTime: LiveWork.formatTime,
+            sleep: ClockClient.dispatch.sleep,
             property: property,
             propertyNames: Dictionary(context.workspace.properties.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }),
             permissions: context.permissions,
@@ -92,6 +93,8 @@ extension LiveWork {
             if case .fresh(let overview, _) = result { today = overview } else { today = saved(todayKey, as: TodayOverview.self)?.copy.value }
         }
         let occupant = today.flatMap { UnitOccupant.find(in: $0, unit: id, except: stay) }
+        // The stay itself already in (checked in on another device): not another guest.
+        if let today, occupant == nil, UnitOccupant.isIn(today, unit: id, stay: stay) { occupied = false }
         return UnitCheck(status: status, occupied: occupied, occupant: occupant)
     }
 

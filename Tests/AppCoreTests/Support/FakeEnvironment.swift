@@ -200,6 +200,7 @@ extension DeskDetailEnvironment {
             businessDate: { fail("desk.businessDate"); return nil },
             perform: { _, _, _, _, _ in fail("desk.perform"); return .notSent },
             newIdempotencyKey: { fail("desk.newIdempotencyKey"); return "" },
-            formatTime: { _ in "" }, property: "prp_harbour", permissions: [], capabilities: [])
+            formatTime: { _ in "" }, sleep: { _ in fail("desk.sleep") }, property: "prp_harbour", permissions: [],
+            capabilities: [])
     }
 }

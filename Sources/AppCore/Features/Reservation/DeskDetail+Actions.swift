@@ -82,6 +82,7 @@ extension DeskDetail {
         case .end: page.focus = last
         case .escape, .backspace, .left: return back(&state)
         case .character("r"): return readTop(&state, loadSaved: false)
+        case .character("t") where page.retry != nil: return tryAgain(&state)
         case .enter: return obvious(&state)
         case .character(let c):
             guard let deskKey = DeskKey(rawValue: c) else { return .none }
@@ -242,8 +243,8 @@ extension DeskDetail {
                 return .merge(.cancel(id: Self.sideReadID), readTop(&state, loadSaved: true))
             case .enter, .character("c"):
                 guard let stay = page.stay(checks.stay) else { return .none }
-                if checks.occupied {
-                    state.notice = Notice(.warning, Self.occupiedSentence(stay, checks.occupant) + " " + L("desk.nothing_sent"))
+                if let occupant = checks.occupant {
+                    state.notice = Notice(.warning, Self.occupiedSentence(stay, occupant) + " " + L("desk.nothing_sent"))
                     return .none
                 }
                 if let status = checks.unitStatus, !Self.isReady(status) {
@@ -316,11 +317,9 @@ extension DeskDetail {
     }
 
     /// "Room 116 is still occupied: GC-2050 (Ben Costa) has not checked out."
-    static func occupiedSentence(_ stay: Stay, _ occupant: UnitOccupant?) -> String {
-        let number = Self.number(stay)
-        guard let occupant else { return L("desk.check.occupied_unknown", ["number": number]) }
-        return L("desk.check.occupied", ["number": number, "code": InertText.sanitize(occupant.reservation.code),
-                                          "name": InertText.sanitize(occupant.guestName)])
+    static func occupiedSentence(_ stay: Stay, _ occupant: UnitOccupant) -> String {
+        L("desk.check.occupied", ["number": Self.number(stay), "code": InertText.sanitize(occupant.reservation.code),
+                                   "name": InertText.sanitize(occupant.guestName)])
     }
 
     static func number(_ stay: Stay) -> String {

@@ -66,7 +66,18 @@ extension DeskDetail {
         switch ended {
         case .show(let reservation):
             show(reservation, on: &page)
-            if state.unknownOutcome != nil { state.unknownOutcomeSeen = true }
+            if let attempt = page.retry, let stay = page.stay(attempt.stay), Self.shows(attempt.request, done: stay) {
+                // The attempt whose answer was lost is done after all.
+                page.retry = nil
+                state.unknownOutcome = nil
+                state.notice = Notice(.info, L("desk.lost.done", ["what": Self.done(attempt)]))
+                state.said = SaidDone(attempt: attempt, version: reservation.version)
+            } else if let said = state.said, reservation.version != said.version, let stay = page.stay(said.attempt.stay),
+                      !Self.shows(said.attempt.request, done: stay) {
+                // What was said done is no longer what the reservation shows (undone since, elsewhere).
+                state.said = nil
+                state.notice = nil
+            }
         case .empty:
             page.reservation = nil
             page.mode = nil

@@ -15,14 +15,22 @@ extension DeskDetail {
         page.mode = nil
         state.reservationPage = page
         state.notice = Notice(.info, L("desk.sending"))
+        state.said = nil
         let environment = self.environment
         let (id, version) = (reservation.id, reservation.etag)
-        return .run(id: Self.actionID) { send in
+        return .merge(.cancel(id: Self.lostReadID), .run(id: Self.actionID) { send in
             var attempt = pending
             attempt.idempotencyKey = reuse ?? environment.newIdempotencyKey()
             let result = await environment.perform(id, stay.id, request, version, attempt.idempotencyKey)
             send(.actionFinished(id, attempt, result))
-        }
+        })
+    }
+
+    /// `t`: the attempt whose answer was lost, sent again with its key (the instance does it once).
+    func tryAgain(_ state: inout State) -> Effect<Action> {
+        guard let page = state.reservationPage, let attempt = page.retry, page.sending == nil,
+              let stay = page.stay(attempt.stay) else { return .none }
+        return send(attempt.request, stay: stay, number: attempt.number, &state)
     }
 
     func reduceActions(into state: inout State, action: Action) -> Effect<Action> {
@@ -83,31 +91,11 @@ extension DeskDetail {
             state.reservationPage = page
             return effect
 
-        case .lostAnswerRead(let id, let attempt, let result):
+        case .lostAnswerRead(let id, _, let result):
+            // Lands like any read: one that shows the attempt done says so (`land`); one that
+            // does not leaves "No answer yet" up — the instance may still do it.
             guard var page = state.reservationPage, page.id == id else { return .none }
             let effect = land(result, on: &page, &state)
-            if case .fresh(let reservation, _) = result {
-                let done = reservation.rooms.first { $0.id == attempt.stay }.map { Self.shows(attempt.request, done: $0) } ?? false
-                if done {
-                    state.notice = Notice(.info, L("desk.lost.done", ["what": Self.done(attempt)]))
-                    page.retry = nil
-                } else {
-                    state.notice = Notice(.warning, L("desk.lost.not_done", ["what": Self.notDone(attempt)]))
-                    page.retry = attempt
-                }
-                state.unknownOutcome = nil
-                state.unknownOutcomeSeen = false
-                state.reservationPage = page
-                return effect
-            }
-            if case .sessionEnded = result {
-                state.reservationPage = page
-                return effect
-            }
-            state.notice = nil
-            state.unknownOutcome = Notice(.error, L("desk.lost.unknown"))
-            state.unknownOutcomeSeen = false
-            page.retry = attempt
             state.reservationPage = page
             return effect
 
@@ -126,11 +114,14 @@ extension DeskDetail {
         case .done(let reservation):
             show(reservation, on: &page)
             page.retry = nil
+            state.unknownOutcome = nil
+            state.said = SaidDone(attempt: attempt, version: reservation.version)
             state.notice = Notice(.info, L("desk.done", ["what": Self.done(attempt)]))
             if page.freshness != .loading { page.freshness = .updating(lastUpdated: page.lastUpdated) }
             return .merge(online, readAgain)
         case .refused(let status, let code):
             page.retry = code == "idempotency.in_progress" ? attempt : nil
+            if page.retry == nil { state.unknownOutcome = nil }
             if page.freshness != .loading { page.freshness = .updating(lastUpdated: page.lastUpdated) }
             if status == 412 {
                 state.notice = Notice(.warning, L("desk.changed_meanwhile"))
@@ -163,16 +154,26 @@ extension DeskDetail {
             }
             return .merge(online, readAgain)
         case .noAnswer:
-            state.notice = Notice(.info, L("desk.lost.checking"))
+            // Not known yet: never "not done" while the instance may still do it. Try again (`t`)
+            // resends the same key; the reservation is read at once and again a few times.
+            page.retry = attempt
+            state.notice = nil
+            state.unknownOutcome = Notice(.warning, L("desk.lost.pending", ["what": Self.ofAction(attempt)]))
             let environment = self.environment
             let balance = mayReadFolio
-            // Under the action's id: a refresh meanwhile (the connection back) must not cancel the
-            // read that says what became of the action.
-            return .run(id: Self.actionID) { send in
-                let result = await environment.fetchReservation(id)
-                send(.lostAnswerRead(id, attempt, result))
-                if let connection = result.connection { send(.delegate(.work(.connection(connection)))) }
-                if balance, case .fresh = result { send(.balanceRead(id, await environment.fetchBalance(id))) }
+            // Under an id of its own: a refresh meanwhile (the connection back) must not cancel
+            // the reads that say what became of the action; sending again does.
+            return .run(id: Self.lostReadID, cancelInFlight: true) { send in
+                for delay in [Duration.zero] + Self.lostAnswerRereads {
+                    if delay > .zero { try await environment.sleep(delay) }
+                    let result = await environment.fetchReservation(id)
+                    send(.lostAnswerRead(id, attempt, result))
+                    if let connection = result.connection { send(.delegate(.work(.connection(connection)))) }
+                    guard case .fresh(let reservation, _) = result else { continue }
+                    if balance { send(.balanceRead(id, await environment.fetchBalance(id))) }
+                    if reservation.rooms.first(where: { $0.id == attempt.stay }).map({ Self.shows(attempt.request, done: $0) })
+                        ?? true { return }
+                }
             }
         case .notSent:
             state.notice = Notice(.warning, L("desk.not_sent"))
@@ -214,15 +215,16 @@ extension DeskDetail {
         }
     }
 
-    static func notDone(_ attempt: DeskAttempt) -> String {
+    /// "the check-in of room 116", for the sentences of an outcome not known yet.
+    static func ofAction(_ attempt: DeskAttempt) -> String {
         let number = InertText.sanitize(attempt.number ?? "—")
         return switch attempt.request {
-        case .assign: L("desk.not.assign", ["number": number])
-        case .unassign: L("desk.not.unassign", ["number": number])
-        case .checkIn: L("desk.not.check_in", ["number": number])
-        case .checkOut: L("desk.not.check_out", ["number": number])
-        case .undoCheckIn: L("desk.not.undo_check_in", ["number": number])
-        case .undoCheckOut: L("desk.not.undo_check_out", ["number": number])
+        case .assign: L("desk.of.assign", ["number": number])
+        case .unassign: L("desk.of.unassign", ["number": number])
+        case .checkIn: L("desk.of.check_in", ["number": number])
+        case .checkOut: L("desk.of.check_out", ["number": number])
+        case .undoCheckIn: L("desk.of.undo_check_in", ["number": number])
+        case .undoCheckOut: L("desk.of.undo_check_out", ["number": number])
         }
     }
 

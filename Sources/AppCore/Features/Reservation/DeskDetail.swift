@@ -25,23 +25,24 @@ public struct DeskDetail: Reducer {
         public var stack: [Page]
         /// The last sentence for the person (an action's outcome, a refusal, a failed read).
         public var notice: Notice?
-        /// "Outcome unknown — check before trying again": kept until the person has seen the
-        /// reservation (a fresh read shown, then a key).
+        /// "No answer yet: the instance may still do it": kept while the outcome of an attempt
+        /// (the page's `retry`) is not known — until a read shows it done or an answer comes.
         public var unknownOutcome: Notice?
-        /// A fresh read was shown since `unknownOutcome` was set: the next key takes it down.
-        public var unknownOutcomeSeen: Bool
+        /// The attempt `notice` says was done, and the reservation's version then: a later
+        /// version that shows otherwise takes the sentence down.
+        public var said: SaidDone?
         /// The property's business date as last read (for the check-in checks), nil when unknown.
         public var businessDate: BusinessDate?
         /// What the role and the instance allow (set from the environment on `.appeared`).
         public var grants: DeskGrants
 
         public init(stack: [Page], notice: Notice? = nil, unknownOutcome: Notice? = nil,
-                    unknownOutcomeSeen: Bool = false, businessDate: BusinessDate? = nil, grants: DeskGrants = DeskGrants()) {
+                    said: SaidDone? = nil, businessDate: BusinessDate? = nil, grants: DeskGrants = DeskGrants()) {
             self.stack = stack
             self.grants = grants
             self.notice = notice
             self.unknownOutcome = unknownOutcome
-            self.unknownOutcomeSeen = unknownOutcomeSeen
+            self.said = said
             self.businessDate = businessDate
         }
 
@@ -162,9 +163,9 @@ public struct DeskDetail: Reducer {
         /// The room's housekeeping status (nil while read, or unknown).
         public var unitStatus: HousekeepingStatus?
         public var statusRead: Bool
-        /// Another stay is still checked in to the room: no check-in, no override.
+        /// The room's occupancy says a guest is still in it.
         public var occupied: Bool
-        /// Whose stay, when known (`s` opens it).
+        /// Whose stay (Today's lists): no check-in, no override; `s` opens it.
         public var occupant: UnitOccupant?
 
         public init(stay: StayID, unitStatus: HousekeepingStatus? = nil, statusRead: Bool = false, occupied: Bool = false,
@@ -230,6 +231,17 @@ public struct DeskDetail: Reducer {
             self.number = number
             self.request = request
             self.idempotencyKey = idempotencyKey
+        }
+    }
+
+    /// An attempt a sentence on screen says was done, at a version of the reservation.
+    public struct SaidDone: Equatable, Sendable {
+        public var attempt: DeskAttempt
+        public var version: Int
+
+        public init(attempt: DeskAttempt, version: Int) {
+            self.attempt = attempt
+            self.version = version
         }
     }
 
@@ -301,9 +313,14 @@ public struct DeskDetail: Reducer {
     static let readID: EffectID = "desk.detail.read"
     static let sideReadID: EffectID = "desk.detail.side"
     static let actionID: EffectID = "desk.detail.action"
+    static let lostReadID: EffectID = "desk.detail.lost"
 
     /// Cancelled by the host when the context stops.
-    public static let effectIDs: [EffectID] = [readID, sideReadID, actionID]
+    public static let effectIDs: [EffectID] = [readID, sideReadID, actionID, lostReadID]
+
+    /// After a lost answer the reservation is read at once, then after each of these: the
+    /// instance may still be doing it (a slow answer outlived the client's timeout).
+    public static let lostAnswerRereads: [Duration] = [.seconds(3), .seconds(10), .seconds(30), .seconds(60)]
 
     let environment: DeskDetailEnvironment
 
@@ -321,10 +338,6 @@ public struct DeskDetail: Reducer {
             return readTop(&state, loadSaved: false)
 
         case .keyPressed(let key):
-            if state.unknownOutcomeSeen, state.unknownOutcome != nil, !Self.isEditingText(state) {
-                state.unknownOutcome = nil
-                state.unknownOutcomeSeen = false
-            }
             switch state.top {
             case .finding: return findingKey(key, &state)
             case .reservation: return reservationKey(key, &state)

@@ -59,6 +59,8 @@ public struct DeskDetailEnvironment: Sendable {
     public var newIdempotencyKey: @Sendable () -> String
     /// A time as the person reads it ("09:41").
     public var formatTime: @Sendable (Date) -> String
+    /// Waits (between the reads after a lost answer); throws when cancelled.
+    public var sleep: @Sendable (Duration) async throws -> Void
     /// The property on screen: a guest's stay elsewhere is not opened.
     public var property: PropertyID
     /// The names of the properties the person reaches (a stay elsewhere names its hotel).
@@ -81,6 +83,7 @@ public struct DeskDetailEnvironment: Sendable {
                 perform: @escaping @Sendable (ReservationID, StayID, DeskRequest, ETag, String) async -> DeskActionResult,
                 newIdempotencyKey: @escaping @Sendable () -> String,
                 formatTime: @escaping @Sendable (Date) -> String,
+                sleep: @escaping @Sendable (Duration) async throws -> Void,
                 property: PropertyID, propertyNames: [PropertyID: String] = [:],
                 permissions: [Permission], capabilities: [Capability]) {
         self.savedReservation = savedReservation
@@ -96,6 +99,7 @@ public struct DeskDetailEnvironment: Sendable {
         self.perform = perform
         self.newIdempotencyKey = newIdempotencyKey
         self.formatTime = formatTime
+        self.sleep = sleep
         self.property = property
         self.propertyNames = propertyNames
         self.permissions = permissions
@@ -147,15 +151,22 @@ public struct UnitOccupant: Equatable, Sendable {
             .first { $0.unit?.id == unit && $0.stayID != stay && $0.status == .checkedIn }
             .map { UnitOccupant(reservation: $0.reservation, guestName: $0.guestName) }
     }
+
+    /// Whether Today's lists show `stay` itself checked in to `unit`.
+    public static func isIn(_ today: TodayOverview, unit: UnitID, stay: StayID) -> Bool {
+        (today.departures + today.inHouse + today.arrivals).contains {
+            $0.unit?.id == unit && $0.stayID == stay && $0.status == .checkedIn
+        }
+    }
 }
 
 /// What the check-in checks know of a unit.
 public struct UnitCheck: Equatable, Sendable {
     /// Its housekeeping status; nil when unknown here (the instance checks it).
     public var status: HousekeepingStatus?
-    /// Another stay is still in it tonight (the unit's occupancy, or Today's lists).
+    /// A guest is still in it tonight (the unit's occupancy, or Today's lists).
     public var occupied: Bool
-    /// Who, when Today's lists say.
+    /// Who, another reservation's stay, when Today's lists say: the check-in is not offered.
     public var occupant: UnitOccupant?
 
     public init(status: HousekeepingStatus? = nil, occupied: Bool = false, occupant: UnitOccupant? = nil) {

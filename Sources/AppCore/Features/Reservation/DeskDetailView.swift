@@ -118,6 +118,12 @@ enum DeskDetailView {
             help.append(KeyHint(key: letter, label: reason.map { label + " — " + $0 } ?? label, isEnabled: reason == nil))
         }
         var hints = enabled + disabled.map { KeyHint(key: $0.keys.joined(separator: " "), label: $0.reason, isEnabled: false) }
+        if page.retry != nil, page.sending == nil {
+            // The attempt whose answer was lost: sent again with its key, first of the keys.
+            let again = KeyHint(key: "t", label: L("desk.try_again"))
+            hints.insert(again, at: 0)
+            help.insert(again, at: 0)
+        }
         hints += commonHints
         help += [KeyHint(key: L("keys.enter"), label: L("desk.help.enter")),
                  KeyHint(key: L("keys.arrows"), label: L("desk.help.rooms"))] + commonHints.dropLast()
@@ -220,8 +226,12 @@ enum DeskDetailView {
         } else {
             rows.append(check(.unknown, L("desk.check.date_unknown")))
         }
-        if checks.occupied {
-            rows.append(Row([Span("✗ ", style: .statusDirty), Span(DeskDetail.occupiedSentence(stay, checks.occupant))],
+        if let occupant = checks.occupant {
+            rows.append(Row([Span("✗ ", style: .statusDirty), Span(DeskDetail.occupiedSentence(stay, occupant))],
+                            wraps: true))
+        } else if checks.occupied {
+            // The room list says a guest is in, Today does not say whose: the instance decides.
+            rows.append(Row([Span("! ", style: .noticeWarning), Span(L("desk.check.maybe_occupied", ["number": number]))],
                             wraps: true))
         } else {
             rows.append(check(stay.unit != nil ? .pass : .fail,
@@ -244,7 +254,7 @@ enum DeskDetailView {
             rows.append(check(.unknown, L("desk.check.status_reading")))
         }
         let mayOverride = environment.allows(.staysOverrideReadiness)
-        if checks.occupied {
+        if checks.occupant != nil {
             // No reason overrides a guest still in the room: the key opens their reservation instead.
             var hints = checks.occupant.map {
                 [KeyHint(key: "s", label: L("desk.check_in.open_occupant", ["code": InertText.sanitize($0.reservation.code)]))]

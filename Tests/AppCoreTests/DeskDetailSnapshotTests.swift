@@ -75,6 +75,18 @@ import Testing
         snap(state, "desk-check-in-occupied")
     }
 
+    /// `o` before the departure day: the question names the guest, the nights and the money.
+    @Test func anEarlyCheckOutAsks() {
+        let mendes = DeskFixture.mendes(version: 3, rooms: [DeskFixture.stay("sty_0005", unit: "103", .checkedIn),
+                                                            DeskFixture.stay("sty_0006", unit: "104", adults: 1, children: 1)],
+                                        status: .checkedIn)
+        let quote = CheckoutQuote(reservationID: "rsv_0005", stayID: "sty_0005", remainingBalanceMinor: 0, currency: "EUR",
+                                  lastRoom: false)
+        let state = Self.shown(mendes, mode: .checkOut(Feature.CheckOutQuote(stay: "sty_0005", quote: quote, freshness: .current,
+                                                                             updated: "09:21")))
+        snap(state, "desk-check-out-early")
+    }
+
     /// `u` asks before it takes the room off the stay.
     @Test func theUnassignQuestion() {
         let state = Self.shown(DeskFixture.mendes(), mode: .confirm(Feature.Confirmation(stay: "sty_0006", request: .unassign)))

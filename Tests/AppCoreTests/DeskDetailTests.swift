@@ -92,7 +92,7 @@ import Testing
         #expect(Feature.blocked(.checkIn, page, businessDate: DeskFixture.date, grants: grants) == "already checked in")
         #expect(Feature.blocked(.assign, page, businessDate: DeskFixture.date, grants: grants) == "only before check-in")
         #expect(Feature.blocked(.checkOut, page, businessDate: DeskFixture.date, grants: grants) == nil)
-        #expect(Feature.blocked(.undo, page, businessDate: DeskFixture.date, grants: grants) == nil)
+        #expect(Feature.blocked(.undo, page, businessDate: DeskFixture.date, grants: grants) == "checked in on an earlier day")
         state = shown(DeskFixture.li(), world)
         let li = state.reservationPage!
         #expect(Feature.blocked(.checkIn, li, businessDate: DeskFixture.date, grants: grants) == "assign a room first")
@@ -397,39 +397,48 @@ import Testing
 
     // MARK: Undo, 412
 
-    @Test func undoOfACheckInAndA412ShowsTheNewState() async {
+    @Test func undoOfACheckOutAndA412ShowsTheNewState() async {
         let world = DeskWorld()
-        let changed = DeskFixture.weber(version: 7)
+        let before = DeskFixture.weber(.checkedOut, version: 6)
+        let changed = DeskFixture.weber(.checkedOut, version: 7)
         world.answerActions(.refused(status: 412, code: "reservation.version_mismatch"))
         world.answerReservation(.fresh(changed, at: DeskFixture.freshAt))
         world.answerBalance(.fresh(DeskFixture.balanced, at: DeskFixture.freshAt))
-        let store = makeStore(world, shown(DeskFixture.weber(), world, balance: DeskFixture.balanced))
+        let store = makeStore(world, shown(before, world, balance: DeskFixture.balanced))
         // `z` asks first; Esc sends nothing, Enter sends.
         await store.send(.keyPressed(.character("z"))) {
-            $0.reservationPage?.mode = .confirm(Feature.Confirmation(stay: "sty_0002", request: .undoCheckIn))
+            $0.reservationPage?.mode = .confirm(Feature.Confirmation(stay: "sty_0002", request: .undoCheckOut))
         }
         let question = Feature.content(store.state, badge: OutboxBadge())
-        #expect(question.rows.first?.spans.map(\.text).joined() == "Undo the check-in of room 102?")
+        #expect(question.rows.first?.spans.map(\.text).joined() == "Undo the check-out of Jonas Weber from room 102?")
         #expect(question.hints.first == KeyHint(key: "Enter", label: "Undo"))
         await store.send(.keyPressed(.escape)) { $0.reservationPage?.mode = nil }
         #expect(world.sentActions.isEmpty)
         await store.send(.keyPressed(.character("z"))) {
-            $0.reservationPage?.mode = .confirm(Feature.Confirmation(stay: "sty_0002", request: .undoCheckIn))
+            $0.reservationPage?.mode = .confirm(Feature.Confirmation(stay: "sty_0002", request: .undoCheckOut))
         }
         await store.send(.keyPressed(.enter)) {
             $0.reservationPage?.mode = nil
-            $0.reservationPage?.sending = Feature.DeskAttempt(stay: "sty_0002", number: "102", request: .undoCheckIn)
+            $0.reservationPage?.sending = Feature.DeskAttempt(stay: "sty_0002", number: "102", request: .undoCheckOut)
             $0.notice = Notice(.info, "Sending to the instance…")
         }
-        await store.receive(.actionFinished("rsv_0002", Feature.DeskAttempt(stay: "sty_0002", number: "102", request: .undoCheckIn,
+        await store.receive(.actionFinished("rsv_0002", Feature.DeskAttempt(stay: "sty_0002", number: "102", request: .undoCheckOut,
                                                                             idempotencyKey: "key-1"),
                                             .refused(status: 412, code: "reservation.version_mismatch"))) {
             $0.reservationPage?.sending = nil
             $0.reservationPage?.freshness = .updating(lastUpdated: "09:21")
+            $0.reservationPage?.conflictSince = before
             $0.notice = Notice(.warning, "The reservation was changed meanwhile, so nothing was done. It shows the new state now; choose again.")
         }
-        await readAgain(store, changed)
-        #expect(world.sentActions == [DeskWorld.Sent(stay: "sty_0002", request: .undoCheckIn, version: .version(5), key: "key-1")])
+        await store.receive(online)
+        await store.receive(.reservationRead("rsv_0002", .fresh(changed, at: DeskFixture.freshAt))) {
+            $0.reservationPage?.reservation = changed
+            $0.reservationPage?.freshness = .current
+            $0.reservationPage?.conflictSince = nil
+        }
+        await store.receive(online)
+        await store.receive(.balanceRead("rsv_0002", .fresh(DeskFixture.balanced, at: DeskFixture.freshAt)))
+        #expect(world.sentActions == [DeskWorld.Sent(stay: "sty_0002", request: .undoCheckOut, version: .version(6), key: "key-1")])
         await store.finish()
     }
 

@@ -182,3 +182,144 @@ import Testing
         #expect(!UnitOccupant.isIn(today, unit: inside.unit!.id, stay: "sty_other"))
     }
 }
+
+/// #30: keys that cannot run on — Enter after an action never does something irreversible, and
+/// what cannot be taken back asks first, naming what will happen.
+@MainActor
+@Suite struct DeskKeysThatCannotRunOnTests {
+    typealias Feature = DeskDetail
+    typealias Page = DeskDetail.ReservationPage
+
+    func makeStore(_ world: DeskWorld, _ state: Feature.State) -> TestStore<Feature.State, Feature.Action> {
+        TestStore(initialState: state, reducer: Feature(environment: world.environment))
+    }
+
+    func shown(_ reservation: Reservation, _ world: DeskWorld, focus: Int = 0) -> Feature.State {
+        Feature.State(stack: [.reservation(Page(id: reservation.id, code: reservation.code, reservation: reservation,
+                                                freshness: .current, lastUpdated: "09:21", balance: DeskFixture.balanced,
+                                                balanceFreshness: .current, balanceUpdated: "09:21", focus: focus))],
+                      businessDate: DeskFixture.date, grants: world.environment.grants)
+    }
+
+    static let mendesIn = DeskFixture.mendes(version: 3, rooms: [DeskFixture.stay("sty_0005", unit: "103", .checkedIn),
+                                                                 DeskFixture.stay("sty_0006", unit: "104", adults: 1, children: 1)],
+                                             status: .checkedIn)
+
+    /// Enter twice more after a check-in checked the new guest out, four nights early.
+    @Test func enterOnARoomJustCheckedInDoesNotStartItsCheckOut() async {
+        let world = DeskWorld()
+        let store = makeStore(world, shown(Self.mendesIn, world))
+        for _ in 0..<3 {
+            await store.send(.keyPressed(.enter)) {
+                $0.notice = Notice(.info, "Room 103 is in house until 2026-11-06: o checks out (it asks first).")
+            }
+        }
+        #expect(world.sentActions.isEmpty)
+        #expect(store.state.reservationPage?.mode == nil)
+        await store.finish()
+    }
+
+    @Test func enterOnTheDepartureDayStillStartsTheCheckOut() async {
+        let world = DeskWorld()
+        world.quotes.withLock { $0 = [.offline] }
+        let store = makeStore(world, shown(DeskFixture.weber(), world))
+        await store.send(.keyPressed(.enter)) {
+            $0.reservationPage?.mode = .checkOut(Feature.CheckOutQuote(stay: "sty_0002"))
+        }
+        await store.receive(.quoteRead("sty_0002", .offline)) {
+            $0.reservationPage?.mode = .checkOut(Feature.CheckOutQuote(stay: "sty_0002", freshness: .offline(lastUpdated: nil)))
+        }
+        await store.finish()
+    }
+
+    @Test func anEarlyCheckOutAsksNamingTheGuestTheNightsAndTheMoney() async {
+        let world = DeskWorld()
+        let quote = CheckoutQuote(reservationID: "rsv_0005", stayID: "sty_0005", remainingBalanceMinor: 0, currency: "EUR",
+                                  lastRoom: false)
+        world.quotes.withLock { $0 = [.fresh(quote, at: DeskFixture.freshAt)] }
+        let store = makeStore(world, shown(Self.mendesIn, world))
+        await store.send(.keyPressed(.character("o"))) {
+            $0.reservationPage?.mode = .checkOut(Feature.CheckOutQuote(stay: "sty_0005"))
+        }
+        await store.receive(.quoteRead("sty_0005", .fresh(quote, at: DeskFixture.freshAt))) {
+            $0.reservationPage?.mode = .checkOut(Feature.CheckOutQuote(stay: "sty_0005", quote: quote, freshness: .current,
+                                                                       updated: "09:21"))
+        }
+        let screen = Feature.content(store.state, badge: OutboxBadge())
+        #expect(screen.rows.first?.spans.map(\.text).joined() == "Check out Carlos Mendes 4 nights early? EUR 0.00 owed")
+        #expect(screen.hints.first == KeyHint(key: "Enter", label: "Check out early"))
+        await store.send(.keyPressed(.escape)) { $0.reservationPage?.mode = nil }
+        #expect(world.sentActions.isEmpty)
+        await store.finish()
+    }
+
+    @Test func unassignAndUndoNameWhatWillHappen() {
+        let world = DeskWorld()
+        var state = shown(DeskFixture.mendes(), world)
+        func question(_ request: DeskRequest, stay: StayID) -> [String] {
+            state.reservationPage?.mode = .confirm(Feature.Confirmation(stay: stay, request: request))
+            return Feature.content(state, badge: OutboxBadge()).rows.prefix(4).map { $0.spans.map(\.text).joined() }
+        }
+        #expect(question(.unassign, stay: "sty_0006").first == "Take room 104 off Carlos Mendes's stay?")
+        #expect(question(.unassign, stay: "sty_0006").contains("The stay will have no room; room 104 is free for others."))
+        state = shown(Self.mendesIn, world)
+        #expect(question(.undoCheckIn, stay: "sty_0005").first == "Undo the check-in of Carlos Mendes in room 103?")
+        #expect(question(.undoCheckIn, stay: "sty_0005").contains("The stay is reserved again: not checked in."))
+        state = shown(DeskFixture.weber(.checkedOut), world)
+        #expect(question(.undoCheckOut, stay: "sty_0002").first == "Undo the check-out of Jonas Weber from room 102?")
+        #expect(question(.undoCheckOut, stay: "sty_0002").contains("The guest is in house again in room 102."))
+    }
+
+    @Test func undoOfACheckInIsOfferedOnlyOnTheDayItWasMade() {
+        let world = DeskWorld()
+        let grants = world.environment.grants
+        let weber = shown(DeskFixture.weber(), world).reservationPage!
+        #expect(Feature.blocked(.undo, weber, businessDate: DeskFixture.date, grants: grants)
+                == "checked in on an earlier day", "Weber checked in on 2026-10-30")
+        let mendes = shown(Self.mendesIn, world).reservationPage!
+        #expect(Feature.blocked(.undo, mendes, businessDate: DeskFixture.date, grants: grants) == nil)
+    }
+
+    /// 412 after another room of the same reservation changed: the sentence says which.
+    @Test func aConflictSaysWhichOtherRoomChanged() async {
+        let world = DeskWorld()
+        world.unitStatuses.withLock { $0 = [.clean] }
+        world.answerActions(.refused(status: 412, code: "reservation.version_mismatch"))
+        let changed = DeskFixture.mendes(version: 3, rooms: [DeskFixture.stay("sty_0005", unit: "103"),
+                                                             DeskFixture.stay("sty_0006", unit: "104", .checkedIn, adults: 1,
+                                                                              children: 1)],
+                                         status: .checkedIn)
+        world.answerReservation(.fresh(changed, at: DeskFixture.freshAt))
+        world.answerBalance(.fresh(DeskFixture.balanced, at: DeskFixture.freshAt))
+        let store = makeStore(world, shown(DeskFixture.mendes(), world))
+        await store.send(.keyPressed(.character("c"))) {
+            $0.reservationPage?.mode = .checkIn(Feature.CheckInChecks(stay: "sty_0005"))
+        }
+        await store.receive(.unitChecked("sty_0005", UnitCheck(status: .clean))) {
+            $0.reservationPage?.mode = .checkIn(Feature.CheckInChecks(stay: "sty_0005", unitStatus: .clean, statusRead: true))
+        }
+        await store.send(.keyPressed(.enter)) {
+            $0.reservationPage?.mode = nil
+            $0.reservationPage?.sending = Feature.DeskAttempt(stay: "sty_0005", number: "103", request: .checkIn(overrideReason: nil))
+            $0.notice = Notice(.info, "Sending to the instance…")
+        }
+        let attempt = Feature.DeskAttempt(stay: "sty_0005", number: "103", request: .checkIn(overrideReason: nil),
+                                          idempotencyKey: "key-1")
+        await store.receive(.actionFinished("rsv_0005", attempt, .refused(status: 412, code: "reservation.version_mismatch"))) {
+            $0.reservationPage?.sending = nil
+            $0.reservationPage?.freshness = .updating(lastUpdated: "09:21")
+            $0.reservationPage?.conflictSince = DeskFixture.mendes()
+            $0.notice = Notice(.warning, "The reservation was changed meanwhile, so nothing was done. It shows the new state now; choose again.")
+        }
+        await store.receive(.delegate(.work(.connection(.online))))
+        await store.receive(.reservationRead("rsv_0005", .fresh(changed, at: DeskFixture.freshAt))) {
+            $0.reservationPage?.reservation = changed
+            $0.reservationPage?.freshness = .current
+            $0.reservationPage?.conflictSince = nil
+            $0.notice = Notice(.warning, "Room 104 changed meanwhile (now checked in), so nothing was done. Choose again.")
+        }
+        await store.receive(.delegate(.work(.connection(.online))))
+        await store.receive(.balanceRead("rsv_0005", .fresh(DeskFixture.balanced, at: DeskFixture.freshAt)))
+        await store.finish()
+    }
+}

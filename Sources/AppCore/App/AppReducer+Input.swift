@@ -177,6 +177,11 @@ extension AppReducer {
                                               confirmLabel: L("app.quit"))
             return .none
         }
+        if let tabs = state.current?.tabs, WorkTabs.hasDeskActionInFlight(tabs) {
+            state.confirmation = Confirmation(purpose: .quit, question: L("app.quit_question_desk"),
+                                              confirmLabel: L("app.quit"))
+            return .none
+        }
         guard unsent > 0 else {
             state.quitRequested = true
             return .none

@@ -519,3 +519,35 @@ func L_quit(_ count: Int) -> String {
         #expect(AppView.isStartedScreen(AppState(route: .connect(ConnectFeature.State()))))
     }
 }
+
+/// #30: `q` asks first while a desk action is on its way or its outcome is not known.
+@MainActor
+@Suite struct QuitWithADeskActionTests {
+    @Test func quittingWhileACheckInIsOnItsWayAsksFirst() async {
+        let world = FakeWorld()
+        var state = AppState.working(activeTab: .today)
+        var detail = DeskDetail.reservation("rsv_0005", code: "HV-1005")
+        detail.reservationPage?.sending = DeskDetail.DeskAttempt(stay: "sty_0005", number: "103",
+                                                                  request: .checkIn(overrideReason: nil))
+        state.current?.tabs.today.feature.detail = detail
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: world.environment))
+        await store.send(.keyPressed(.function(10))) {
+            $0.confirmation = Confirmation(
+                purpose: .quit,
+                question: "A desk action has no answer yet: quitting now leaves you not knowing whether it was done. Quit now?",
+                confirmLabel: "Quit")
+        }
+        await store.send(.keyPressed(.escape)) { $0.confirmation = nil }
+        #expect(!store.state.quitRequested)
+    }
+
+    @Test func quittingWhileALostAnswerIsNotKnownYetAsksFirst() {
+        var tabs = AppState.working(activeTab: .search).current!.tabs
+        #expect(!WorkTabs.hasDeskActionInFlight(tabs))
+        var detail = DeskDetail.reservation("rsv_0002", code: "HV-1002")
+        detail.reservationPage?.retry = DeskDetail.DeskAttempt(stay: "sty_0002", number: "102",
+                                                                request: .checkOut(approvalReason: nil), idempotencyKey: "k")
+        tabs.search.feature.detail = detail
+        #expect(WorkTabs.hasDeskActionInFlight(tabs))
+    }
+}

@@ -54,6 +54,11 @@ extension DeskDetail {
             if stay.status != .checkedIn { return L("desk.reason.not_in") }
         case .undo:
             if stay.status != .checkedIn, stay.status != .checkedOut { return L("desk.reason.nothing_to_undo") }
+            // The instance undoes only the business date's check-ins; one made on arrival is taken
+            // as made on the stay's first day (the contract's Stay has no business date of its own).
+            if stay.status == .checkedIn, let businessDate, stay.checkInDate != businessDate {
+                return L("desk.reason.checked_in_earlier")
+            }
         case .guest:
             break
         }
@@ -99,7 +104,14 @@ extension DeskDetail {
         guard let page = state.reservationPage, let stay = page.focusedStay else { return .none }
         switch stay.status {
         case .reserved: return act(stay.unit == nil ? .assign : .checkIn, &state)
-        case .checkedIn: return act(.checkOut, &state)
+        case .checkedIn:
+            // Only on the departure day (or after): Enter after a check-in must not start a check-out.
+            guard let early = Self.nightsEarly(stay, businessDate: state.businessDate), early <= 0 else {
+                state.notice = Notice(.info, L("desk.in_house_until", ["number": Self.number(stay),
+                                                                         "date": stay.checkOutDate.description]))
+                return .none
+            }
+            return act(.checkOut, &state)
         default:
             state.notice = Notice(.info, L("desk.nothing_to_do"))
             return .none
@@ -314,6 +326,12 @@ extension DeskDetail {
         case .overrideReadiness: return send(.checkIn(overrideReason: reason), stay: stay, &state)
         case .approveOpenBalance: return send(.checkOut(approvalReason: reason), stay: stay, &state)
         }
+    }
+
+    /// The nights a check-out on the business date gives up (0 on the departure day and after),
+    /// nil when the business date is not known here.
+    static func nightsEarly(_ stay: Stay, businessDate: BusinessDate?) -> Int? {
+        businessDate.map { max(0, $0.days(until: stay.checkOutDate)) }
     }
 
     /// "Room 116 is still occupied: GC-2050 (Ben Costa) has not checked out."

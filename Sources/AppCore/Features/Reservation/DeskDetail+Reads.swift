@@ -65,6 +65,12 @@ extension DeskDetail {
         var effects: [Effect<Action>] = []
         switch ended {
         case .show(let reservation):
+            if let before = page.conflictSince {
+                page.conflictSince = nil
+                if let sentence = Self.changedRoomSentence(before: before, after: reservation) {
+                    state.notice = Notice(.warning, sentence)
+                }
+            }
             show(reservation, on: &page)
             if let attempt = page.retry, let stay = page.stay(attempt.stay), Self.shows(attempt.request, done: stay) {
                 // The attempt whose answer was lost is done after all.

@@ -124,6 +124,7 @@ extension DeskDetail {
             if page.retry == nil { state.unknownOutcome = nil }
             if page.freshness != .loading { page.freshness = .updating(lastUpdated: page.lastUpdated) }
             if status == 412 {
+                page.conflictSince = page.reservation
                 state.notice = Notice(.warning, L("desk.changed_meanwhile"))
                 return .merge(online, readAgain)
             }
@@ -182,6 +183,16 @@ extension DeskDetail {
         case .sessionEnded:
             return .send(.delegate(.work(.sessionEnded)))
         }
+    }
+
+    /// "Room 104 changed meanwhile (now checked in)…": the room of `after` whose status or unit
+    /// differs from `before`'s, nil when none does (another member of the reservation changed).
+    static func changedRoomSentence(before: Reservation, after: Reservation) -> String? {
+        let old = Dictionary(before.rooms.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        guard let changed = after.rooms.first(where: { room in
+            old[room.id].map { $0.status != room.status || $0.unit != room.unit } ?? true
+        }) else { return nil }
+        return L("desk.changed_room", ["number": number(changed), "status": DeskLabels.word(changed.status)])
     }
 
     /// The free rooms in the order a clerk picks them: ready (vacant, clean or inspected) first,

@@ -90,11 +90,15 @@ public struct DeskDetail: Reducer {
         /// The attempt whose answer was lost and that the reservation did not show done: trying
         /// the same action again reuses its idempotency key.
         public var retry: DeskAttempt?
+        /// The reservation as shown when the instance answered 412: the read after it says which
+        /// room changed meanwhile.
+        public var conflictSince: Reservation?
 
         public init(id: ReservationID, code: String, reservation: Reservation? = nil, freshness: Freshness = .loading,
                     lastUpdated: String? = nil, balance: FolioBalance? = nil, balanceFreshness: Freshness = .loading,
                     balanceUpdated: String? = nil, focus: Int = 0, mode: Mode? = nil, sending: DeskAttempt? = nil,
-                    retry: DeskAttempt? = nil) {
+                    retry: DeskAttempt? = nil, conflictSince: Reservation? = nil) {
+            self.conflictSince = conflictSince
             self.id = id
             self.code = code
             self.reservation = reservation

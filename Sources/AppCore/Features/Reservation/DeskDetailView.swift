@@ -58,7 +58,7 @@ enum DeskDetailView {
         switch page.mode {
         case .assign(let choice): return assign(choice, page)
         case .checkIn(let checks): return checkIn(checks, page, state, environment: environment)
-        case .checkOut(let quote): return checkOut(quote, page, environment: environment)
+        case .checkOut(let quote): return checkOut(quote, page, businessDate: state.businessDate, environment: environment)
         case .confirm(let confirmation): return confirm(confirmation, page)
         case .reason, nil: break
         }
@@ -284,24 +284,42 @@ enum DeskDetailView {
         guard let stay = page.stay(confirmation.stay), let reservation = page.reservation else {
             return ScreenBody(rows: [], hints: commonHints)
         }
-        let number = DeskDetail.number(stay)
-        let (question, label): (String, String) = switch confirmation.request {
-        case .unassign: (L("desk.confirm.unassign", ["number": number]), L("desk.action.unassign"))
-        case .undoCheckOut: (L("desk.confirm.undo_check_out", ["number": number]), L("desk.action.undo"))
-        default: (L("desk.confirm.undo_check_in", ["number": number]), L("desk.action.undo"))
+        let (number, name) = (DeskDetail.number(stay), InertText.sanitize(reservation.guest.name))
+        let (question, outcome, label): (String, String, String) = switch confirmation.request {
+        case .unassign:
+            (L("desk.confirm.unassign", ["number": number, "name": name]), L("desk.confirm.unassign_then", ["number": number]),
+             L("desk.action.unassign"))
+        case .undoCheckOut:
+            (L("desk.confirm.undo_check_out", ["number": number, "name": name]),
+             L("desk.confirm.undo_check_out_then", ["number": number]), L("desk.action.undo"))
+        default:
+            (L("desk.confirm.undo_check_in", ["number": number, "name": name]), L("desk.confirm.undo_check_in_then"),
+             L("desk.action.undo"))
         }
-        let rows: [Row] = [.title(question), .line(Span(inert: reservation.guest.name, style: .muted)), .blank,
+        let rows: [Row] = [Row([Span(question)], style: .title, wraps: true), .paragraph(Span(outcome)), .blank,
                            .paragraph(Span(L("desk.confirm.how"), style: .muted))]
         return ScreenBody(rows: rows, hints: [KeyHint(key: L("keys.enter"), label: label)] + commonHints)
     }
 
-    static func checkOut(_ quote: DeskDetail.CheckOutQuote, _ page: DeskDetail.ReservationPage,
+    static func checkOut(_ quote: DeskDetail.CheckOutQuote, _ page: DeskDetail.ReservationPage, businessDate: BusinessDate?,
                          environment: DeskGrants) -> ScreenBody {
         guard let stay = page.stay(quote.stay), let reservation = page.reservation else {
             return ScreenBody(rows: [], hints: commonHints)
         }
-        var rows: [Row] = [.title(L("desk.check_out.title", ["number": DeskDetail.number(stay)]))]
-        rows.append(.line(Span(inert: reservation.guest.name, style: .muted)))
+        // Before the departure day the question names the guest, the nights given up and the money.
+        let early = DeskDetail.nightsEarly(stay, businessDate: businessDate) ?? 0
+        var rows: [Row]
+        if early > 0 {
+            let owed = quote.quote.map { L("desk.check_out.early_owed", ["amount": DeskMoney.format($0.remainingBalanceMinor, $0.currency)]) }
+            rows = [Row([Span(L("desk.check_out.early", ["name": InertText.sanitize(reservation.guest.name), "count": early])
+                              + (owed.map { " " + $0 } ?? ""))], style: .title, wraps: true)]
+            rows.append(.line(Span(L("reservation.room_number", ["number": DeskDetail.number(stay)]) + " · "
+                                   + L("reservation.room_dates", ["from": stay.checkInDate.description,
+                                                                  "to": stay.checkOutDate.description]), style: .muted)))
+        } else {
+            rows = [.title(L("desk.check_out.title", ["number": DeskDetail.number(stay)]))]
+            rows.append(.line(Span(inert: reservation.guest.name, style: .muted)))
+        }
         rows.append(.blank)
         if let owed = quote.quote {
             let when = quote.updated.map { L("reservation.balance_updated", ["time": $0]) } ?? ""
@@ -326,7 +344,7 @@ enum DeskDetailView {
         // with the reason (Enter says who can, and sends nothing), as check-in's override.
         let needsApproval = quote.quote?.needsApproval == true
         let mayApprove = environment.allows(.foliosApproveOpenBalance)
-        let label = !needsApproval ? L("desk.action.check_out")
+        let label = !needsApproval ? (early > 0 ? L("desk.check_out.early_enter") : L("desk.action.check_out"))
             : (mayApprove ? L("desk.check_out.with_reason") : L("desk.reason.needs_approval"))
         let hint = KeyHint(key: L("keys.enter"), label: label, isEnabled: !needsApproval || mayApprove)
         return ScreenBody(rows: rows, hints: [hint] + commonHints)
@@ -392,6 +410,18 @@ enum DeskLabels {
         case .cancelled: "✗ " + L("reservation.status.cancelled")
         case .noShow: "⊘ " + L("reservation.status.no_show")
         case .unknown: "? " + L("reservation.status.unknown")
+        }
+    }
+
+    /// The stay's status in a sentence ("now checked in").
+    static func word(_ status: StayStatus) -> String {
+        switch status {
+        case .reserved: L("desk.now.reserved")
+        case .checkedIn: L("desk.now.checked_in")
+        case .checkedOut: L("desk.now.checked_out")
+        case .cancelled: L("desk.now.cancelled")
+        case .noShow: L("desk.now.no_show")
+        case .unknown: L("desk.now.unknown")
         }
     }
 

@@ -236,6 +236,16 @@ public struct WorkTabs: Reducer {
         state.housekeeping.feature.detail?.fault?.hasContent == true || state.tasks.feature.detail?.fault?.hasContent == true
     }
 
+    /// A desk action is on its way, or its answer was lost and its outcome is not known yet
+    /// (quitting would leave the clerk not knowing whether it was done).
+    public static func hasDeskActionInFlight(_ state: State) -> Bool {
+        [state.today.feature.detail, state.search.feature.detail].contains { detail in
+            detail?.stack.contains { page in
+                if case .reservation(let reservation) = page { reservation.sending != nil || reservation.retry != nil } else { false }
+            } ?? false
+        }
+    }
+
     /// Whether `tab` takes the digit keys itself (Housekeeping jumps to rooms by number), so
     /// only F1–F5 switch tabs there.
     public static func takesDigits(_ state: State, tab: WorkTab) -> Bool {

@@ -28,6 +28,11 @@ public actor OutboxEngine<Client: Sendable> {
     public nonisolated let events: AsyncStream<OutboxEvent>
 
     private var active: Active?
+    /// The entries a submit waits on, and the results rounds got for them: a round that was
+    /// already waiting to run sends every entry saved before it started, so a change's result
+    /// may come from a round its own submit did not run (#31).
+    private var awaited: Set<Int64> = []
+    private var delivered: [Int64: any Sendable] = [:]
     private var roundRunning = false
     private var roundWaiters: [CheckedContinuation<Void, Never>] = []
     private var consecutiveFailures = 0
@@ -103,8 +108,8 @@ public actor OutboxEngine<Client: Sendable> {
                                          payload: data, partition: current.partition,
                                          generation: current.generation, now: timing.now())
         else { return .expired }
-        let report = await runRound()
-        if let result = report.results[id] as? Operation.Result { return .sent(result) }
+        let result = await runRound(awaiting: [id])[id]
+        if let result = result as? Operation.Result { return .sent(result) }
         return try outcome(of: id, in: current.partition)
     }
 
@@ -122,9 +127,9 @@ public actor OutboxEngine<Client: Sendable> {
         guard let ids = try store.enqueue(entries, partition: current.partition, generation: current.generation,
                                           now: timing.now())
         else { return changes.map { _ in .expired } }
-        let report = await runRound()
+        let results = await runRound(awaiting: ids)
         return try ids.map { id in
-            if let result = report.results[id] { return .sent(result) }
+            if let result = results[id] { return .sent(result) }
             return try outcome(of: id, in: current.partition)
         }
     }
@@ -169,8 +174,22 @@ public actor OutboxEngine<Client: Sendable> {
             if !roundWaiters.isEmpty { roundWaiters.removeFirst().resume() }
         }
         let report = await round()
+        for (id, result) in report.results where awaited.contains(id) { delivered[id] = result }
         eventSink.yield(.roundFinished(report))
         return report
+    }
+
+    /// A round for a submit of `ids`: their results, whichever round since they were saved sent
+    /// them (this one, or one that was already waiting to run when they were saved).
+    private func runRound(awaiting ids: [Int64]) async -> [Int64: any Sendable] {
+        awaited.formUnion(ids)
+        _ = await runRound()
+        var results: [Int64: any Sendable] = [:]
+        for id in ids {
+            awaited.remove(id)
+            results[id] = delivered.removeValue(forKey: id)
+        }
+        return results
     }
 
     private func round() async -> OutboxRoundReport {

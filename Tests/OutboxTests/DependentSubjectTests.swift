@@ -55,7 +55,7 @@ private func scripted(_ client: ScriptedClient, _ id: String, _ kind: String, _ 
     let call = Call(client: client.name, change: RoomChange(unit: id, status: kind, expectedVersion: 0),
                     idempotencyKey: context.idempotencyKey, attempt: context.attempt)
     switch client.next(call) {
-    case .applied, .precondition: return id
+    case .applied, .precondition, .after: return id
     case .fail(let failure): throw TestFailure(outboxFailure: failure)
     case .plainError: throw PlainError()
     case .hang: throw TestFailure(outboxFailure: .noAnswer)

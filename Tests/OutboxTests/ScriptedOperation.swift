@@ -15,6 +15,35 @@ enum Planned: Sendable {
     case plainError
     /// Never answers until the attempt is cancelled.
     case hang
+    /// Answers `applied(version:)` once the gate opens.
+    case after(Gate, version: Int)
+}
+
+/// Holds an attempt until the test opens it.
+final class Gate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let now: Bool = lock.withLock {
+                if isOpen { return true }
+                waiting.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let all: [CheckedContinuation<Void, Never>] = lock.withLock {
+            isOpen = true
+            defer { waiting.removeAll() }
+            return waiting
+        }
+        for continuation in all { continuation.resume() }
+    }
 }
 
 /// One attempt as the instance saw it.
@@ -96,6 +125,9 @@ struct RoomStatus: OutboxOperation {
         case .hang:
             while !context.cancellation.isCancelled { try await Task.sleep(for: .milliseconds(5)) }
             throw TestFailure(outboxFailure: .noAnswer)
+        case .after(let gate, let version):
+            await gate.wait()
+            return RoomResult(unit: payload.unit, version: version)
         }
     }
 
@@ -119,6 +151,9 @@ struct RoomNote: OutboxOperation {
                         idempotencyKey: context.idempotencyKey, attempt: context.attempt)
         switch client.next(call) {
         case .applied, .precondition: return payload.text
+        case .after(let gate, _):
+            await gate.wait()
+            return payload.text
         case .fail(let failure): throw TestFailure(outboxFailure: failure)
         case .plainError: throw PlainError()
         case .hang: throw TestFailure(outboxFailure: .noAnswer)

@@ -160,6 +160,36 @@ import Testing
     }
 }
 
+/// #31: one change, one truth — its result reaches its submit whichever round sent it.
+@Suite struct OneChangeOneTruthTests {
+    /// #31: with keys arriving at once, a change sent by a round that was already waiting to run
+    /// was reported to its own submit as gone ("not saved") although the instance applied it.
+    @Test func aChangeSentByAnotherSubmitsRoundIsStillReportedSentToItsOwn() async throws {
+        let f = try EngineFixture()
+        let generation = try f.store.beginGeneration(desk)
+        let gate = Gate()
+        let client = ScriptedClient("desk", plan: [.after(gate, version: 2), .applied(version: 2), .applied(version: 2)])
+        await f.engine.activate(partition: desk, generation: generation, client: client)
+        let engine = f.engine
+        let first = Task { try await engine.submit(RoomStatus(), change("101", "clean")) }
+        while client.calls.isEmpty { await Task.yield() }
+        let second = Task { try await engine.submit(RoomStatus(), change("102", "clean")) }
+        let third = Task { try await engine.submit(RoomStatus(), change("103", "clean")) }
+        // Both saved while the first round waits for its answer: the next round sends both.
+        while try f.store.pendingEntries(desk).count < 3 { await Task.yield() }
+        gate.open()
+        for (unit, task) in [("101", first), ("102", second), ("103", third)] {
+            let outcome = try await task.value
+            guard case .sent(let result) = outcome else {
+                Issue.record("\(unit): \(outcome), though the instance applied it")
+                continue
+            }
+            #expect(result == RoomResult(unit: unit, version: 2))
+        }
+        #expect(client.calls.map(\.change.unit).sorted() == ["101", "102", "103"], "each sent once")
+    }
+}
+
 @Suite struct UnreadablePayloadTests {
     @Test func aPayloadThatNoLongerDecodesIsHeldNotRetried() async throws {
         let f = try EngineFixture()

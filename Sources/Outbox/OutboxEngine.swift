@@ -238,6 +238,7 @@ public actor OutboxEngine<Client: Sendable> {
         var blocked = Set<String>()
         /// The entry marked attempted in the previous send's commit (it goes next).
         var premarked: Int64?
+        var announced = false
 
         /// Whether a held entry of its subject, or of the subject it depends on, came before.
         func waitsBehindHeld(_ entry: OutboxEntry) -> Bool {
@@ -288,6 +289,10 @@ public actor OutboxEngine<Client: Sendable> {
                 }
                 premarked = nil
                 let payload = payloads[entry.id] ?? entry.payload
+                if !announced {
+                    announced = true
+                    eventSink.yield(.sending(partition))
+                }
                 let context = OutboxSendContext(idempotencyKey: entry.idempotencyKey,
                                                 cancellation: current.cancellation, attempt: entry.attempts + 1)
                 let outcome = await attempt(operation, client: current.client, payload: payload, context: context)

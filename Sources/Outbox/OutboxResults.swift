@@ -68,6 +68,9 @@ public struct OutboxRoundReport: Sendable {
 
 /// What the engine tells the app while it runs.
 public enum OutboxEvent: Sendable {
+    /// A round is about to send its first entry: the changes waiting are being sent now (the
+    /// header counts them as sending, never "All sent", while the answer is awaited — #31).
+    case sending(Partition)
     /// A round ended (screens read again what a background send changed).
     case roundFinished(OutboxRoundReport)
     /// A 401: the session of this partition ended.

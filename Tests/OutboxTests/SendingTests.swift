@@ -2,6 +2,7 @@ import Foundation
 import OfflineStore
 import Testing
 @testable import Outbox
+import TestSupport
 
 @Suite struct SendingTests {
     @Test func aChangeIsSavedWithItsKeyBeforeTheFirstAttempt() async throws {
@@ -187,6 +188,28 @@ import Testing
             #expect(result == RoomResult(unit: unit, version: 2))
         }
         #expect(client.calls.map(\.change.unit).sorted() == ["101", "102", "103"], "each sent once")
+    }
+
+    /// The app counts what is on its way when a round begins sending, not only when it ends (a
+    /// stalled round said "All sent" beside a change waiting for its answer).
+    @Test func aRoundSaysItIsSendingBeforeItsFirstAttempt() async throws {
+        let dir = try TemporaryDirectory()
+        let store = try OfflineStore(directory: dir.url, now: t0)
+        let engine = OutboxEngine(store: store, registry: EngineFixture.registry(),
+                                  timing: EngineFixture.timing(ManualClock(now: t0), ManualSleeper()))
+        let generation = try store.beginGeneration(desk)
+        let gate = Gate()
+        let client = ScriptedClient("desk", plan: [.after(gate, version: 2)])
+        await engine.activate(partition: desk, generation: generation, client: client)
+        var events = engine.events.makeAsyncIterator()
+        guard case .roundFinished = await events.next() else { Issue.record("the activation's round"); return }
+        let submit = Task { try await engine.submit(RoomStatus(), change("101", "clean")) }
+        guard case .sending(let partition) = await events.next() else { Issue.record("no sending before the answer"); return }
+        #expect(partition == desk)
+        #expect(try store.outboxCounts(desk).toSend == 1, "the change is counted while its answer is awaited")
+        gate.open()
+        guard case .roundFinished = await events.next() else { Issue.record("no end of the round"); return }
+        _ = try await submit.value
     }
 }
 

@@ -276,6 +276,8 @@ public enum OutboxNews: Equatable, Sendable {
     /// (false when it could not be reached, nil when nothing was tried).
     /// `retryAt`: when the outbox tries again by itself, as the person reads the time ("09:41").
     case roundFinished(partition: Partition?, sent: [Int64], held: [Int64], reachedInstance: Bool?, retryAt: String? = nil)
+    /// A round of `partition` began sending: its waiting changes are on their way.
+    case sending(Partition)
     /// A 401 ended the session of `partition`.
     case sessionEnded(Partition)
 }

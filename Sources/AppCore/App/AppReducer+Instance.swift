@@ -126,6 +126,7 @@ extension AppReducer {
         case .outboxNews(.roundFinished(let partition, let sent, let held, let reached, let retryAt)):
             guard let partition, var current = state.current, current.partition == partition else { return .none }
             var effects: [Effect<AppAction>] = [count(partition)]
+            current.sending = false
             current.triedOnKey = false
             current.retryAt = retryAt
             if reached == false { current.connection = .offline }
@@ -136,6 +137,11 @@ extension AppReducer {
                 effects.append(loadAccountIfShown(&state))
             }
             return .merge(effects)
+
+        case .outboxNews(.sending(let partition)):
+            guard state.current?.partition == partition else { return .none }
+            state.current?.sending = true
+            return count(partition)
 
         case .outboxNews(.sessionEnded(let partition)):
             guard state.current?.partition == partition else { return .none }

@@ -155,6 +155,9 @@ public struct CurrentInstance: Equatable, Sendable {
     public var triedOnKey: Bool = false
     /// When the outbox tries again by itself, for the header ("trying again at 09:41").
     public var retryAt: String?
+    /// A round is sending this context's changes now (between the outbox's `sending` and the
+    /// end of the round).
+    public var sending: Bool = false
     public var activeTab: WorkTab
     public var connection: ConnectionState
     /// Changes of the partition waiting to be sent and needing a decision; nil until the outbox

@@ -162,7 +162,7 @@ public enum AppView {
                businessDate: current.property.map { InertString($0.businessDate.description) },
                connection: current.connection,
                toSend: current.outbox?.toSend ?? 0, toReview: current.outbox?.toReview ?? 0,
-               outboxCounted: current.outbox != nil,
+               outboxCounted: current.outbox != nil, sending: current.sending,
                retryAt: current.connection == .offline && (current.outbox?.toSend ?? 0) > 0 ? current.retryAt : nil,
                updatedAgo: AppReducer.updatedAgo(current), updatedAgoShort: AppReducer.updatedAgo(current, short: true))
     }

@@ -102,7 +102,9 @@ public enum ScreenLayout {
         case .offline: L("header.offline")
         }
         var outbox: [String] = []
-        if header.toSend > 0 { outbox.append(L("header.to_send", ["count": header.toSend])) }
+        if header.toSend > 0 {
+            outbox.append(header.sending ? L("header.sending", ["count": header.toSend]) : L("header.to_send", ["count": header.toSend]))
+        }
         if header.toReview > 0 { outbox.append(L("header.to_review", ["count": header.toReview])) }
         if outbox.isEmpty && header.outboxCounted { outbox.append(L("header.all_sent")) }
         if let retryAt = header.retryAt { outbox.append(L("header.trying_again_at", ["time": retryAt])) }

@@ -22,6 +22,8 @@ public struct Header: Equatable, Sendable {
     public var toReview: Int
     /// Whether the outbox has been counted: until then the header says nothing of it (no "All sent").
     public var outboxCounted: Bool
+    /// A round is sending the changes waiting: "1 sending" rather than "1 to send".
+    public var sending: Bool
     /// When the outbox tries again by itself (offline, changes waiting), as the person reads it.
     public var retryAt: String?
     /// How fresh the live list on screen is, online ("updated 10 s ago"), and the same said
@@ -31,8 +33,9 @@ public struct Header: Equatable, Sendable {
 
     public init(instance: InertString, property: InertString? = nil, businessDate: InertString? = nil,
                 connection: ConnectionState = .online, toSend: Int = 0, toReview: Int = 0, outboxCounted: Bool = true,
-                retryAt: String? = nil, updatedAgo: String? = nil, updatedAgoShort: String? = nil) {
+                sending: Bool = false, retryAt: String? = nil, updatedAgo: String? = nil, updatedAgoShort: String? = nil) {
         self.outboxCounted = outboxCounted
+        self.sending = sending
         self.retryAt = retryAt
         self.updatedAgo = updatedAgo
         self.updatedAgoShort = updatedAgoShort

@@ -338,6 +338,8 @@ extension OutboxNews {
         switch event {
         case .sessionEnded(let partition):
             self = .sessionEnded(partition)
+        case .sending(let partition):
+            self = .sending(partition)
         case .roundFinished(let report):
             let reached: Bool?
             switch report.stop {

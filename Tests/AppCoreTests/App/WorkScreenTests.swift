@@ -551,3 +551,39 @@ func L_quit(_ count: Int) -> String {
         #expect(WorkTabs.hasDeskActionInFlight(tabs))
     }
 }
+
+/// #31: a change on its way is never "All sent", and `q` asks while it is.
+@MainActor
+@Suite struct SendingInTheHeaderTests {
+    /// The screen's first two lines at 80 × 24 (the header).
+    func headerText(_ state: AppState) -> String {
+        let grid = ScreenLayout.layout(AppView.view(state), width: 80, height: 24).grid
+        return TextGrid.snapshot(grid).split(separator: "\n").prefix(2).joined(separator: "\n")
+    }
+
+    @Test func aRoundSendingAChangeCountsItAsSendingAndQuitAsks() async {
+        let world = FakeWorld()
+        var env = world.environment
+        env.offline.counts = { _ in OutboxCounts(toSend: 1, toReview: 0, outcomeUnknown: 0) }
+        var state = AppState.working(activeTab: .housekeeping)
+        state.current?.outbox = .zero
+        #expect(headerText(state).contains("All sent"))
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: env))
+        let partition = Fixtures.partition()
+        await store.send(.outboxNews(.sending(partition))) { $0.current?.sending = true }
+        await store.receive(.outboxCounted(partition, OutboxCounts(toSend: 1, toReview: 0, outcomeUnknown: 0))) {
+            $0.current?.outbox = OutboxCounts(toSend: 1, toReview: 0, outcomeUnknown: 0)
+        }
+        let line = headerText(store.state)
+        #expect(line.contains("1 sending"))
+        #expect(!line.contains("All sent"))
+        await store.send(.keyPressed(.function(10))) {
+            $0.confirmation = Confirmation(
+                purpose: .quit,
+                question: "1 change is not sent yet. It stays on this device and is sent when you open the app again (or with guestcraft send). Quit now?",
+                confirmLabel: "Quit")
+        }
+        await store.send(.keyPressed(.escape)) { $0.confirmation = nil }
+        #expect(!store.state.quitRequested)
+    }
+}

@@ -110,7 +110,9 @@ public enum DowntimeReport {
         func stays(of today: TodayOverview) -> [StaySummary] {
             switch self {
             case .arrivals: today.arrivals
-            case .departures: today.departures
+            // Overdue stays (due out before the business date, never checked out) are departures
+            // still to be made, as on the screen (#30).
+            case .departures: today.overdueFirst + today.departures
             case .inHouse: today.inHouse
             }
         }

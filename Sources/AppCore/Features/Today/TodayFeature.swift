@@ -339,7 +339,9 @@ public struct TodaySection: Sendable, Equatable {
         func stays(of overview: TodayOverview) -> [StaySummary] {
             switch self {
             case .arrivals: overview.arrivals
-            case .departures: overview.departures
+            // The stays overdue (due out before the business date, never checked out) lead, the
+            // longest overdue first: they are what the desk must not miss after the night audit.
+            case .departures: overview.overdue.isEmpty ? overview.departures : overview.overdueFirst + overview.departures
             case .inHouse: overview.inHouse
             }
         }
@@ -361,7 +363,18 @@ public struct TodaySection: Sendable, Equatable {
     }
 }
 
+extension TodayOverview {
+    /// The overdue stays by the date they were due out (the instance's order within a date).
+    var overdueFirst: [StaySummary] {
+        overdue.enumerated().sorted { ($0.element.checkOutDate, $0.offset) < ($1.element.checkOutDate, $1.offset) }
+            .map(\.element)
+    }
+}
+
 extension StaySummary {
+    /// Whether the stay was due out before `businessDate` (overdue: never checked out).
+    func isOverdue(on businessDate: BusinessDate) -> Bool { checkOutDate < businessDate }
+
     /// Whether the typed filter names this stay: its guest or reservation code contain it, or
     /// its room number starts with it (case and accents ignored).
     func matches(_ filter: String) -> Bool {

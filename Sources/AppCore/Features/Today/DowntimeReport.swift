@@ -20,7 +20,7 @@ public enum DowntimeReport {
 
     /// The report of `propertyName` from the saved Today (`today`) and room list (`units`);
     /// a missing one says how to save it. `asOf` is when the copies were saved, already
-    /// formatted in the terminal's time zone.
+    /// formatted in the property's time zone (the desk's clock, not the terminal's: #30).
     public static func render(propertyName: String, today: TodayOverview?, units: UnitList?, asOf: String,
                               format: Format) -> String {
         switch format {

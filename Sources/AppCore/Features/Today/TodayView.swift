@@ -178,6 +178,9 @@ public enum TodayView {
     /// Every key of the tab, for `?`.
     public static func helpKeys(_ state: TodayFeature.State) -> [KeyHint] {
         [KeyHint(key: L("keys.enter"), label: L("today.help.open")),
+         KeyHint(key: L("keys.page_up_down"), label: L("today.help.page")),
+         KeyHint(key: L("keys.home_end"), label: L("today.help.first_last")),
+         KeyHint(key: "[ ]", label: L("today.help.lists")),
          KeyHint(key: "/", label: L("today.help.filter")),
          KeyHint(key: L("keys.escape"), label: L("today.help.clear")),
          KeyHint(key: "p", label: L("today.help.report")),

@@ -8,7 +8,8 @@ extension DemoService {
 
     /// Today of the property. With `inventory.read` a stay with a unit carries the unit's housekeeping status; with
     /// `folios.read` (and the `folios` capability) a departure carries what its reservation's folio owes. The ETag is
-    /// the body's digest, so a changed status or balance changes it.
+    /// the body's digest, so a changed status or balance changes it. A stay still checked in after its check-out date
+    /// (the night audit closed its last day) is overdue, with its balance as a departure has it.
     func today(_ call: Call) throws -> Answer {
         let property = try scopedProperty(call)
         let caller = try call.person
@@ -21,13 +22,13 @@ extension DemoService {
                    u.hk_status AS unit_hk_status
             FROM stays s JOIN reservations r ON r.id = s.reservation_id JOIN guests g ON g.id = r.guest_id
             JOIN room_types t ON t.id = s.room_type_id LEFT JOIN units u ON u.id = s.unit_id
-            WHERE s.property_id = ? AND (s.check_in_date = ? OR s.check_out_date = ?
-                  OR (s.status = 'checked_in' AND s.check_out_date > ?))
+            WHERE s.property_id = ? AND (s.check_in_date = ? OR s.check_out_date = ? OR s.status = 'checked_in')
             ORDER BY r.code, s.position
-            """, [.text(property.id), .text(day), .text(day), .text(day)])
+            """, [.text(property.id), .text(day), .text(day)])
         var arrivals: [StaySummary] = []
         var departures: [StaySummary] = []
         var inHouse: [StaySummary] = []
+        var overdue: [StaySummary] = []
         var balances: [String: Int] = [:]
         for row in rows {
             let stay = makeStay(row)
@@ -41,20 +42,22 @@ extension DemoService {
             }
             let status = row.text("status")
             if row.text("check_in_date") == day, status == "reserved" || status == "checked_in" { arrivals.append(summary) }
-            if row.text("check_out_date") == day, status == "checked_in" || status == "checked_out" {
-                var departure = summary
-                if showsBalance {
-                    let owed = try balances[reservationID] ?? balance(of: reservationID)
-                    balances[reservationID] = owed
-                    departure.balanceMinor = owed
-                    departure.currency = property.currency
-                }
-                departures.append(departure)
+            func owing(_ stay: StaySummary) throws -> StaySummary {
+                guard showsBalance else { return stay }
+                var departure = stay
+                let owed = try balances[reservationID] ?? balance(of: reservationID)
+                balances[reservationID] = owed
+                departure.balanceMinor = owed
+                departure.currency = property.currency
+                return departure
             }
-            if status == "checked_in", row.text("check_out_date") > day { inHouse.append(summary) }
+            let checkOut = row.text("check_out_date")
+            if checkOut == day, status == "checked_in" || status == "checked_out" { departures.append(try owing(summary)) }
+            if status == "checked_in", checkOut > day { inHouse.append(summary) }
+            if status == "checked_in", checkOut < day { overdue.append(try owing(summary)) }
         }
         return .json(TodayOverview(businessDate: property.businessDate, timeZone: property.timeZone, arrivals: arrivals,
-                                   departures: departures, inHouse: inHouse))
+                                   departures: departures, inHouse: inHouse, overdue: overdue))
     }
 
     func search(_ call: Call) throws -> Answer {

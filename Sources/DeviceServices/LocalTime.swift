@@ -21,6 +21,17 @@ public enum LocalTime {
         strftime("%Y-%m-%d %H:%M %Z", local(date))
     }
 
+    /// The full date and time at a property, in its time zone named `identifier` (the instance's
+    /// property data, not the terminal's), with that name: `2026-11-02 09:41 Europe/Berlin`, for
+    /// a page printed at its desk. A zone this machine does not know gives `stamp(_:)`.
+    public static func stamp(_ date: Date, timeZone identifier: String) -> String {
+        guard let zone = TimeZone(identifier: identifier) else { return stamp(date) }
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down)) + time_t(zone.secondsFromGMT(for: date))
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return stamp(date) }
+        return strftime("%Y-%m-%d %H:%M", parts) + " " + identifier
+    }
+
     /// `20261102-094105`, in the terminal's time zone, for a file's name.
     public static func fileStamp(_ date: Date) -> String {
         strftime("%Y%m%d-%H%M%S", local(date))

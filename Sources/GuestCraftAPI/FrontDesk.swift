@@ -62,28 +62,45 @@ public struct StaySummary: Codable, Sendable, Equatable {
     }
 }
 
-/// The answer of `today.get`: arrivals, departures and guests in house of the business date.
+/// The answer of `today.get`: arrivals, departures and guests in house of the business date, and
+/// the stays due out before it that are still checked in (overdue: the night audit closed their
+/// last day and nobody checked them out).
 public struct TodayOverview: Codable, Sendable, Equatable {
     public var businessDate: BusinessDate
     public var timeZone: String
     public var arrivals: [StaySummary]
     public var departures: [StaySummary]
     public var inHouse: [StaySummary]
+    /// Stays `checked_in` whose `check_out_date` is before the business date, with what their
+    /// folio owes as on departures. Empty from an instance (or a copy saved) before it was sent.
+    public var overdue: [StaySummary]
 
     enum CodingKeys: String, CodingKey {
-        case arrivals, departures
+        case arrivals, departures, overdue
         case businessDate = "business_date"
         case timeZone = "time_zone"
         case inHouse = "in_house"
     }
 
     public init(businessDate: BusinessDate, timeZone: String, arrivals: [StaySummary], departures: [StaySummary],
-                inHouse: [StaySummary]) {
+                inHouse: [StaySummary], overdue: [StaySummary] = []) {
         self.businessDate = businessDate
         self.timeZone = timeZone
         self.arrivals = arrivals
         self.departures = departures
         self.inHouse = inHouse
+        self.overdue = overdue
+    }
+
+    /// `overdue` may be absent (an older instance, a copy saved before it existed): none overdue.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        businessDate = try c.decode(BusinessDate.self, forKey: .businessDate)
+        timeZone = try c.decode(String.self, forKey: .timeZone)
+        arrivals = try c.decode([StaySummary].self, forKey: .arrivals)
+        departures = try c.decode([StaySummary].self, forKey: .departures)
+        inHouse = try c.decode([StaySummary].self, forKey: .inHouse)
+        overdue = try c.decodeIfPresent([StaySummary].self, forKey: .overdue) ?? []
     }
 }
 

@@ -87,7 +87,7 @@ extension PlainJSON.Reader {
 
     mutating func todayOverview() -> TodayOverview? {
         var date: BusinessDate?, zone: String?
-        var arrivals: [StaySummary]?, departures: [StaySummary]?, inHouse: [StaySummary]?
+        var arrivals: [StaySummary]?, departures: [StaySummary]?, inHouse: [StaySummary]?, overdue: [StaySummary]?
         let read = members { key, reader in
             switch TodayKey(key) {
             case .businessDate: date = reader.stringValue().flatMap(BusinessDate.init); return date != nil
@@ -95,17 +95,21 @@ extension PlainJSON.Reader {
             case .arrivals: arrivals = reader.staySummaries(); return arrivals != nil
             case .departures: departures = reader.staySummaries(); return departures != nil
             case .inHouse: inHouse = reader.staySummaries(); return inHouse != nil
+            // Absent from an instance or a saved copy older than it: none overdue (as `init(from:)`).
+            case .overdue: overdue = reader.staySummaries(); return overdue != nil
             default: return reader.skipValue()
             }
         }
         guard read, let date, let zone, let arrivals, let departures, let inHouse else { return nil }
-        return TodayOverview(businessDate: date, timeZone: zone, arrivals: arrivals, departures: departures, inHouse: inHouse)
+        return TodayOverview(businessDate: date, timeZone: zone, arrivals: arrivals, departures: departures, inHouse: inHouse,
+                             overdue: overdue ?? [])
     }
 
     /// The member names Today uses, matched on the bytes.
     enum TodayKey: Equatable {
         case id, code, number, name, reservation, stayID, guestName, unit, roomType, checkInDate, checkOutDate
-        case status, unitStatus, balanceMinor, currency, businessDate, timeZone, arrivals, departures, inHouse, other
+        case status, unitStatus, balanceMinor, currency, businessDate, timeZone, arrivals, departures, inHouse, overdue
+        case other
 
         init(_ key: UnsafeBufferPointer<UInt8>) {
             func is_(_ name: StaticString) -> Bool {
@@ -118,6 +122,7 @@ extension PlainJSON.Reader {
             case 4 where is_("unit"): self = .unit
             case 6 where is_("number"): self = .number
             case 6 where is_("status"): self = .status
+            case 7 where is_("overdue"): self = .overdue
             case 7 where is_("stay_id"): self = .stayID
             case 8 where is_("currency"): self = .currency
             case 8 where is_("arrivals"): self = .arrivals

@@ -179,6 +179,11 @@ import Testing
         #expect(UnitOccupant.find(in: today, unit: inside.unit!.id, except: inside.stayID) == nil, "not the stay itself")
         #expect(UnitOccupant.find(in: today, unit: "unt_nowhere", except: "sty_other") == nil)
         #expect(UnitOccupant.isIn(today, unit: inside.unit!.id, stay: inside.stayID))
+        // After the night audit, a stay never checked out is overdue and still in its room.
+        var audited = today
+        audited.departures.removeAll { $0.stayID == inside.stayID }
+        audited.overdue = [inside]
+        #expect(UnitOccupant.find(in: audited, unit: inside.unit!.id, except: "sty_other")?.reservation == inside.reservation)
         #expect(!UnitOccupant.isIn(today, unit: inside.unit!.id, stay: "sty_other"))
     }
 }

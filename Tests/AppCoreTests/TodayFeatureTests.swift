@@ -176,7 +176,10 @@ import Testing
             $0.printable = "/state/reports/today-2026-11-02.txt"
             $0.notice = Notice(.info, "The report is in /state/reports/today-2026-11-02.txt. Press p to print it.")
         }
-        await store.send(.keyPressed(.character("p"))) { $0.printable = nil }
+        await store.send(.keyPressed(.character("p"))) {
+            $0.printable = nil
+            $0.notice = nil
+        }
         await store.receive(.reportPrinted(true)) { $0.notice = Notice(.info, "The report was sent to the printer.") }
         await store.finish()
         #expect(world.calls.all == ["report", "print /state/reports/today-2026-11-02.txt"])

@@ -20,7 +20,7 @@ struct ExampleTests {
             "device_sessions.create.problem.invalid_grant", "device_sessions.create.problem.rate_limited",
         ],
         "front desk reads": [
-            "today.get.response", "today.get.problem.out_of_scope", "search.response", "search.response.no_permissions",
+            "today.get.response", "today.get.response.overdue", "today.get.problem.out_of_scope", "search.response", "search.response.no_permissions",
             "search.problem.query_too_short", "reservations.get.response", "reservations.get.problem.not_found",
             "guests.get.response", "folios.balance.response", "stays.checkout_quote.response", "units.available.response",
         ],
@@ -151,6 +151,9 @@ struct ExampleTests {
         try book.check("units.available.response",
                        try await demo.get("\(harbour)/units/available?room_type_id=rmt_twn&from=2026-11-02&to=2026-11-03",
                                           token: token), status: 200)
+        // The morning after (#30): the night audit closed 2026-11-02 with two stays never checked out.
+        #expect(try await demo.admin("POST", "/demo/night_audit").status == 200)
+        try book.check("today.get.response.overdue", try await demo.get("\(harbour)/today", token: token), status: 200)
         finish(book, "front desk reads")
     }
 

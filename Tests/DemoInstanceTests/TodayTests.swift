@@ -32,6 +32,28 @@ struct TodayTests {
         #expect(overview.departures.first?.balanceMinor == folio.balanceMinor, "the folio's own balance")
     }
 
+    /// After the night audit (#30) the stays due out yesterday and never checked out are overdue: listed with what they
+    /// owe, on no other list, until they are checked out.
+    @Test func afterTheNightAuditTheStaysNeverCheckedOutAreOverdue() async throws {
+        let demo = try Demo()
+        let token = try demo.token(.frontdesk)
+        let before = try await demo.get(Self.today, token: token).decode(TodayOverview.self)
+        #expect(before.overdue.isEmpty)
+        #expect(try await demo.admin("POST", "/demo/night_audit").status == 200)
+        let after = try await demo.get(Self.today, token: token).decode(TodayOverview.self)
+        #expect(after.businessDate == before.businessDate.adding(days: 1))
+        #expect(after.overdue.map(\.reservation.code) == ["HV-1002", "HV-1006"])
+        #expect(after.overdue.map(\.balanceMinor) == [12_150, 0])
+        #expect(after.overdue.allSatisfy { $0.status == .checkedIn && $0.checkOutDate < after.businessDate && $0.currency == "EUR" })
+        let others = Set(Self.stays(after).map(\.stayID))
+        #expect(others.isDisjoint(with: after.overdue.map(\.stayID)), "an overdue stay is on no other list")
+
+        let desk = Desk(demo: demo, token: token)
+        #expect(try await desk.act("POST", "rsv_0006", "sty_0007", "check_out", json: "{}").status == 200)
+        let out = try await demo.get(Self.today, token: token).decode(TodayOverview.self)
+        #expect(out.overdue.map(\.reservation.code) == ["HV-1002"])
+    }
+
     @Test func eachFieldNeedsItsPermission() async throws {
         let demo = try Demo()
         let token = try demo.token(.frontdesk)

@@ -33,4 +33,14 @@ import DeviceServices
         #expect(LocalTime.day(at: lateEvening, timeZone: "UTC")! == (2026, 11, 2))
         #expect(LocalTime.day(at: lateEvening, timeZone: "Not/AZone") == nil)
     }
+
+    /// A printed page's time at a property is its own clock, named by its zone (#30), whatever
+    /// the terminal's zone; an unknown zone falls back to the terminal's stamp.
+    @Test func aPropertysStampIsItsLocalTimeNamedByItsZone() {
+        let lateEvening = Date(timeIntervalSince1970: 1_793_662_200)  // 2026-11-02 23:30 UTC
+        #expect(LocalTime.stamp(lateEvening, timeZone: "Europe/Berlin") == "2026-11-03 00:30 Europe/Berlin")
+        #expect(LocalTime.stamp(lateEvening, timeZone: "America/New_York") == "2026-11-02 18:30 America/New_York")
+        #expect(LocalTime.stamp(lateEvening, timeZone: "Asia/Kolkata") == "2026-11-03 05:00 Asia/Kolkata")
+        #expect(LocalTime.stamp(lateEvening, timeZone: "Not/AZone") == LocalTime.stamp(lateEvening))
+    }
 }

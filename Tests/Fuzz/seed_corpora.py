@@ -36,7 +36,7 @@ for name, text in {
     put("json", name, text)
 
 # rooms: the room list and Today, alone and as saved answers.
-for stem in ["units.list.response", "today.get.response", "units.get.response"]:
+for stem in ["units.list.response", "today.get.response", "today.get.response.overdue", "units.get.response"]:
     body = (root / f"docs/examples/{stem}.json").read_text()
     put("rooms", stem, body)
     put("rooms", stem + ".saved", '{"etag":"\\"e1\\"","value":' + body + "}")

@@ -276,9 +276,39 @@ struct PlainTodayTests {
         #"{"business_date":"2026-11-02","time_zone":"U\u0054C","arrivals":[],"departures":[],"in_house":[]}"#,
         #"{"business_date":"2026-11-02","time_zone":"UTC","arrivals":[{"stay_id":"s"}],"departures":[],"in_house":[]}"#,
         #"{"business_date":"2026-11-02","time_zone":"UTC","arrivals":[],"departures":[],"in_house":[],"in_house":[]}"#,
+        #"{"business_date":"2026-11-02","time_zone":"UTC","arrivals":[],"departures":[],"in_house":[],"overdue":[],"overdue":[]}"#,
     ])
     func leavesEverythingElseToJSONDecoder(_ text: String) {
         #expect(TodayOverview(plainJSON: Data(text.utf8)) == nil)
+    }
+
+    /// After the night audit (#30): the stays due out before the business date and still checked
+    /// in come as `overdue`, read from the bytes as JSONDecoder reads them; an answer (or a saved
+    /// copy) from before `overdue` existed reads as none overdue, both ways.
+    @Test func overdueStaysReadFromTheBytesAndTheirAbsenceReadsAsNone() throws {
+        let date = BusinessDate("2026-11-03")!
+        let late = StaySummary(reservation: ReservationRef(id: "rsv_0002", code: "HV-1002"), stayID: "sty_0002",
+                               guestName: "Jonas Weber", unit: UnitRef(id: "unt_h102", number: "102"),
+                               roomType: RoomTypeRef(id: "rmt_dbl", name: "Double"), checkInDate: date.adding(days: -4),
+                               checkOutDate: date.adding(days: -1), status: .checkedIn, unitStatus: .dirty,
+                               balanceMinor: 12_150, currency: "EUR")
+        let today = TodayOverview(businessDate: date, timeZone: "UTC", arrivals: [], departures: [], inHouse: [],
+                                  overdue: [late])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        let data = try encoder.encode(today)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""overdue":[{"#))
+        #expect(TodayOverview(plainJSON: data) == today)
+        #expect(try JSONDecoder().decode(TodayOverview.self, from: data) == today)
+
+        let older = Data(#"{"business_date":"2026-11-03","time_zone":"UTC","arrivals":[],"departures":[],"in_house":[]}"#.utf8)
+        let none = TodayOverview(businessDate: date, timeZone: "UTC", arrivals: [], departures: [], inHouse: [])
+        #expect(TodayOverview(plainJSON: older) == none)
+        #expect(try JSONDecoder().decode(TodayOverview.self, from: older) == none)
+        // An `overdue` that is not a list of stays is no Today, for either reader.
+        let wrong = Data(#"{"business_date":"2026-11-03","time_zone":"UTC","arrivals":[],"departures":[],"in_house":[],"overdue":{}}"#.utf8)
+        #expect(TodayOverview(plainJSON: wrong) == nil)
+        #expect((try? JSONDecoder().decode(TodayOverview.self, from: wrong)) == nil)
     }
 
     @Test func aBalanceWithAFractionIsLeftToJSONDecoder() {

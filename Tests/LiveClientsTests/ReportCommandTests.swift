@@ -67,6 +67,35 @@ import TestSupport
         #expect(rows.contains { $0.contains(",Departure,102,Jonas Weber,HV-1002,") && $0.contains(",121.50,EUR,") })
     }
 
+    /// "As of" is the property's local time, in its time zone from the instance's property data
+    /// (#30), not the terminal's (UTC on a server) — whatever zone this machine is in.
+    @Test func asOfIsThePropertysLocalTime() async throws {
+        let fixture = try await LiveFixture(member: .frontdesk)
+        var property = fixture.context.property
+        // Ahead of every zone a terminal is likely in, and never the same day and hour as UTC.
+        property.timeZone = "Pacific/Kiritimati"
+        fixture.services.preferences.save(AppPreferences(
+            lastInstanceKey: fixture.context.instance.key,
+            choices: [WorkChoice(instanceKey: fixture.context.instance.key,
+                                 personID: fixture.context.session.user.id.rawValue,
+                                 workspace: fixture.context.workspace, property: property)]))
+        let before = Date()
+        try await Self.saveReads(fixture)
+        let after = Date()
+        let output = fixture.home.url.appendingPathComponent("zone.txt")
+        #expect(ReportCommand.run(GuestcraftCommand.ReportOptions(format: .text, output: output.path),
+                                  services: fixture.services) == 0)
+        let heading = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)[1]
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "Pacific/Kiritimati"))
+        func stamp(_ date: Date) -> String {
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+            return String(format: "%04d-%02d-%02d %02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+        }
+        let expected = Set([before, after].map { "as of " + stamp($0) + " Pacific/Kiritimati" })
+        #expect(expected.contains { heading.hasSuffix($0) }, "\(heading) is not one of \(expected.sorted())")
+    }
+
     @Test func anExistingFileIsMadePrivateAndOverwritten() async throws {
         let fixture = try await LiveFixture(member: .frontdesk)
         Self.choose(fixture)

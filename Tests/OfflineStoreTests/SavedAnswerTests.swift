@@ -51,6 +51,26 @@ import TestSupport
         #expect(SavedAnswer<UnitList>.decode(bodies[2]) == nil)
     }
 
+    /// A Today saved before `today.get` sent `overdue` (#30) still loads, straight from the bytes
+    /// and through JSONDecoder alike, with none overdue; one saved now keeps its overdue stays.
+    @Test func aTodaySavedBeforeOverdueExistedStillLoads() throws {
+        func generic<Value: Codable>(_ body: Data, as: Value.Type) -> SavedAnswer<Value>? { SavedAnswer<Value>.decode(body) }
+        let old = Data(#"{"etag":"\"t1\"","value":{"arrivals":[],"business_date":"2026-11-02","departures":[{"balance_minor":12150,"check_in_date":"2026-10-30","check_out_date":"2026-11-02","currency":"EUR","guest_name":"Jonas Weber","reservation":{"code":"HV-1002","id":"rsv_0002"},"room_type":{"id":"rmt_dbl","name":"Double"},"status":"checked_in","stay_id":"sty_0002","unit":{"id":"unt_h102","number":"102"}}],"in_house":[],"time_zone":"Europe/Berlin"}}"#.utf8)
+        let plain = try #require(SavedAnswer<TodayOverview>.decode(old))
+        #expect(plain.etag == #""t1""#)
+        #expect(plain.value.departures.map(\.guestName) == ["Jonas Weber"])
+        #expect(plain.value.overdue == [])
+        #expect(generic(old, as: TodayOverview.self)?.value == plain.value)
+
+        var now = plain.value
+        now.businessDate = BusinessDate("2026-11-03")!
+        now.overdue = now.departures
+        now.departures = []
+        let body = try SavedAnswer(etag: nil, value: now).encoded()
+        #expect(SavedAnswer<TodayOverview>.decode(body)?.value == now)
+        #expect(generic(body, as: TodayOverview.self)?.value == now)
+    }
+
     @Test func withoutAnETagTheHeadSaysSoAndTheValueStillReads() throws {
         let body = try SavedAnswer(etag: nil, value: Note(text: "x")).encoded()
         #expect(String(decoding: body, as: UTF8.self) == #"{"etag":null,"value":{"text":"x"}}"#)

@@ -115,6 +115,18 @@ extension AppReducer {
             return select(tab, &state)
         case .openReview:
             return .merge(select(.account, &state), accountScope.reduce(into: &state, action: .account(.focusReview)))
+        case .businessDate(let date):
+            // The night audit moved the property on (#30): the header names the date the fresh
+            // read does, and the next start does too (the property as last read).
+            guard var property = current.property, property.businessDate != date else { return .none }
+            property.businessDate = date
+            state.current?.property = property
+            let account = (instanceKey: current.instance.key, personID: current.session.user.id.rawValue)
+            guard var choice = state.preferences.choice(instanceKey: account.instanceKey, personID: account.personID),
+                  choice.property.id == property.id else { return .none }
+            choice.property = property
+            state.preferences.remember(choice)
+            return savePreferences(state)
         }
     }
 }

@@ -206,7 +206,18 @@ public enum ScreenLayout {
         if let focusIndex {
             let first = start(focusIndex)
             let last = (focusIndex + 1 < count ? start(focusIndex + 1) : total) - 1
-            if first < offset { offset = first }
+            if first < offset {
+                // Scrolling up onto a row brings the rows above it that cannot take the focus (a
+                // list's heading, the screen's title) while they fit with it: Home, or `k` onto a
+                // list's first row, shows the heading it is under (#30).
+                var top = focusIndex
+                while top > 0, last - start(top - 1) < area.height {
+                    let above = top - 1 < rows.count ? rows[top - 1] : lazy?.row(top - 1 - rows.count)
+                    guard let above, above.id == nil else { break }
+                    top -= 1
+                }
+                offset = start(top)
+            }
             if last >= offset + area.height { offset = min(first, last - area.height + 1) }
         }
         offset = max(0, min(offset, total - area.height))

@@ -10,7 +10,7 @@ import OfflineStore
 /// `guestcraft report today [--format text|csv] [--output FILE]`: the downtime report of the
 /// chosen property from the copies saved on this device (never the network): arrivals,
 /// departures, in house and every room's status, headed by the property, the business date and
-/// when the copies were saved (the terminal's time zone). Exit status: 0 printed or written,
+/// when the copies were saved (the property's local time, in its time zone). Exit status: 0 printed or written,
 /// 2 an error, 3 no account signed in, 4 nothing saved yet for the property.
 public enum ReportCommand {
     /// The exit status when nothing is saved for the property (or none is chosen).
@@ -75,7 +75,7 @@ public enum ReportCommand {
         // The older copy: nothing in the report is newer than this.
         let savedAt = [today?.savedAt, units?.savedAt].compactMap { $0 }.min() ?? now
         return DowntimeReport.render(propertyName: property.name, today: today?.value, units: units?.value,
-                                     asOf: LocalTime.stamp(savedAt), format: format)
+                                     asOf: LocalTime.stamp(savedAt, timeZone: property.timeZone), format: format)
     }
 
     /// A saved read of the partition and its time, as the work tabs read it (72 hours, this

@@ -147,14 +147,14 @@ public struct UnitOccupant: Equatable, Sendable {
 
     /// The checked-in stay in `unit` other than `stay` on Today's lists, if there is one.
     public static func find(in today: TodayOverview, unit: UnitID, except stay: StayID) -> UnitOccupant? {
-        (today.departures + today.inHouse + today.arrivals)
+        (today.overdue + today.departures + today.inHouse + today.arrivals)
             .first { $0.unit?.id == unit && $0.stayID != stay && $0.status == .checkedIn }
             .map { UnitOccupant(reservation: $0.reservation, guestName: $0.guestName) }
     }
 
     /// Whether Today's lists show `stay` itself checked in to `unit`.
     public static func isIn(_ today: TodayOverview, unit: UnitID, stay: StayID) -> Bool {
-        (today.departures + today.inHouse + today.arrivals).contains {
+        (today.overdue + today.departures + today.inHouse + today.arrivals).contains {
             $0.unit?.id == unit && $0.stayID == stay && $0.status == .checkedIn
         }
     }

@@ -20,7 +20,7 @@ public enum DowntimeReport {
 
     /// The report of `propertyName` from the saved Today (`today`) and room list (`units`);
     /// a missing one says how to save it. `asOf` is when the copies were saved, already
-    /// formatted in the terminal's time zone.
+    /// formatted in the property's time zone (the desk's clock, not the terminal's: #30).
     public static func render(propertyName: String, today: TodayOverview?, units: UnitList?, asOf: String,
                               format: Format) -> String {
         switch format {
@@ -110,7 +110,9 @@ public enum DowntimeReport {
         func stays(of today: TodayOverview) -> [StaySummary] {
             switch self {
             case .arrivals: today.arrivals
-            case .departures: today.departures
+            // Overdue stays (due out before the business date, never checked out) are departures
+            // still to be made, as on the screen (#30).
+            case .departures: today.overdueFirst + today.departures
             case .inHouse: today.inHouse
             }
         }

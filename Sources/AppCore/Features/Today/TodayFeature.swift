@@ -124,6 +124,9 @@ public struct TodayFeature: Reducer {
             state.following = true
             return listRead.follow()
         case .keyPressed(let key):
+            // A passing sentence (the report written, printed) goes with the next key; a warning
+            // or an error stays until what it says changes (#30).
+            if state.notice?.level == .info { state.notice = nil }
             if state.detail != nil { return host.key(key, &state, badge: state.badge) }
             if state.isFiltering { return filterKey(key, &state) }
             return listKey(key, &state)
@@ -224,6 +227,8 @@ public struct TodayFeature: Reducer {
         case .pageDown: move(by: 10, &state)
         case .home: move(to: 0, &state)
         case .end: move(to: state.rowIDs.count - 1, &state)
+        case .character("]"): jump(by: 1, &state)
+        case .character("["): jump(by: -1, &state)
         case .escape where !state.filter.isEmpty:
             state.filter = TextInput(limit: state.filter.limit)
             keepFocusVisible(&state)
@@ -266,6 +271,23 @@ public struct TodayFeature: Reducer {
         let rows = state.rowIDs
         let current = state.focus.flatMap { rows.firstIndex(of: $0) } ?? (delta > 0 ? -1 : 0)
         move(to: current + delta, &state)
+    }
+
+    /// `]` / `[`: to the first stay of the next (previous) list that shows any, from the
+    /// focused stay's list; nothing past the last (first) one.
+    func jump(by delta: Int, _ state: inout State) {
+        let sections = state.sections
+        let current = state.focus.flatMap { focus in
+            sections.firstIndex { section in section.stays.contains { TodaySection.rowID(section.kind, $0) == focus } }
+        } ?? (delta > 0 ? -1 : sections.count)
+        var index = current + delta
+        while sections.indices.contains(index) {
+            if let stay = sections[index].stays.first {
+                state.focus = TodaySection.rowID(sections[index].kind, stay)
+                return
+            }
+            index += delta
+        }
     }
 
     func move(to position: Int, _ state: inout State) {
@@ -339,7 +361,9 @@ public struct TodaySection: Sendable, Equatable {
         func stays(of overview: TodayOverview) -> [StaySummary] {
             switch self {
             case .arrivals: overview.arrivals
-            case .departures: overview.departures
+            // The stays overdue (due out before the business date, never checked out) lead, the
+            // longest overdue first: they are what the desk must not miss after the night audit.
+            case .departures: overview.overdue.isEmpty ? overview.departures : overview.overdueFirst + overview.departures
             case .inHouse: overview.inHouse
             }
         }
@@ -361,7 +385,18 @@ public struct TodaySection: Sendable, Equatable {
     }
 }
 
+extension TodayOverview {
+    /// The overdue stays by the date they were due out (the instance's order within a date).
+    var overdueFirst: [StaySummary] {
+        overdue.enumerated().sorted { ($0.element.checkOutDate, $0.offset) < ($1.element.checkOutDate, $1.offset) }
+            .map(\.element)
+    }
+}
+
 extension StaySummary {
+    /// Whether the stay was due out before `businessDate` (overdue: never checked out).
+    func isOverdue(on businessDate: BusinessDate) -> Bool { checkOutDate < businessDate }
+
     /// Whether the typed filter names this stay: its guest or reservation code contain it, or
     /// its room number starts with it (case and accents ignored).
     func matches(_ filter: String) -> Bool {

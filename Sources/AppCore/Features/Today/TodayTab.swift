@@ -26,6 +26,13 @@ extension TodayFeature.Action: WorkTabFeatureAction {
         if case .todayRead(let result, _) = self { return result.connection }
         return nil
     }
+
+    /// A fresh Today names the property's business date (a saved copy does not: it may be
+    /// yesterday's).
+    public var readBusinessDate: BusinessDate? {
+        if case .todayRead(.fresh(let overview, _), _) = self { return overview.businessDate }
+        return nil
+    }
 }
 
 extension WorkFeatureTab where Feature == TodayFeature {

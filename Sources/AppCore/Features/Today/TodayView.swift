@@ -1,6 +1,11 @@
 import Catalog
 import GuestCraftAPI
 
+extension [TodayView.OverdueLine] {
+    /// How many of the lines are stays (the others are dates).
+    var stayCount: Int { reduce(0) { $0 + ($1.stay == nil ? 0 : 1) } }
+}
+
 /// The Today tab's screen: the business date, the three lists with their counts, the
 /// night-audit, freshness and outbox notices, and the keys. The app adds header and tab bar.
 public enum TodayView {
@@ -8,7 +13,8 @@ public enum TodayView {
         var rows: [Row] = [titleRow(state)]
         var lines: LazyRows?
         if state.overview != nil {
-            lines = lazyLines(state.sections, filtered: !state.filter.trimmed.isEmpty, changed: state.changed)
+            lines = lazyLines(state.sections, filtered: !state.filter.trimmed.isEmpty, changed: state.changed,
+                              businessDate: state.overview?.businessDate)
         } else if state.freshness != .loading, state.notice == nil {
             // (A role that cannot read Today has the notice saying why instead.)
             rows.append(.paragraph(Span(L("today.nothing_yet"), style: .muted)))
@@ -19,35 +25,71 @@ public enum TodayView {
 
     /// The three lists as rows made only where a frame draws them (a 2,000-room hotel has
     /// thousands of stays): each a blank line, its title, then its stays or a line saying none.
-    static func lazyLines(_ sections: [TodaySection], filtered: Bool, changed: Set<StayID>) -> LazyRows {
-        // Each section's first line, and where the lines end.
+    /// The overdue stays that lead Departures (#30) come under "Overdue since <date>", one such
+    /// line for each date they were due out.
+    static func lazyLines(_ sections: [TodaySection], filtered: Bool, changed: Set<StayID>,
+                          businessDate: BusinessDate? = nil) -> LazyRows {
+        // Each section's first line, its overdue lines, and where the lines end.
         var first: [Int] = []
+        var heads: [[OverdueLine]] = []
         var count = 0
         for section in sections {
             first.append(count)
-            count += 2 + max(1, section.stays.count)
+            let head = overdueLines(section, businessDate: businessDate)
+            heads.append(head)
+            let dates = head.count - head.stayCount
+            count += 2 + max(1, section.stays.count + dates)
         }
         let starts = first
+        let overdue = heads
         return LazyRows(count: count, row: { position in
             let index = (starts.lastIndex { $0 <= position }) ?? 0
             let section = sections[index]
+            let head = overdue[index]
             switch position - starts[index] {
             case 0: return .blank
             case 1: return sectionTitle(section, filtered: filtered)
             case _ where section.stays.isEmpty:
                 return .line(Span("  " + (section.total == 0 ? L("today.none") : L("today.no_match")), style: .muted))
+            case let line where line - 2 < head.count:
+                guard let stay = head[line - 2].stay else {
+                    return .line(Span(L("today.overdue_since", ["date": head[line - 2].date.description]),
+                                      style: .noticeWarning))
+                }
+                return stayRow(section.stays[stay], section.kind, changed: changed.contains(section.stays[stay].stayID))
             case let line:
-                let stay = section.stays[line - 2]
+                let stay = section.stays[line - 2 - head.count + head.stayCount]
                 return stayRow(stay, section.kind, changed: changed.contains(stay.stayID))
             }
         }, position: { id in
             for (index, section) in sections.enumerated() {
                 if let line = section.stays.firstIndex(where: { TodaySection.rowID(section.kind, $0) == id }) {
-                    return starts[index] + 2 + line
+                    let head = overdue[index]
+                    if let at = head.firstIndex(where: { $0.stay == line }) { return starts[index] + 2 + at }
+                    return starts[index] + 2 + head.count - head.stayCount + line
                 }
             }
             return nil
         })
+    }
+
+    /// A line of the overdue head of a list: a date's heading, or the stay at an index.
+    struct OverdueLine {
+        var date: BusinessDate
+        var stay: Int?
+    }
+
+    /// The head of Departures that is overdue: each date's heading, then its stays (the stays
+    /// come oldest first, `TodayOverview.overdueFirst`). Empty for the other lists.
+    static func overdueLines(_ section: TodaySection, businessDate: BusinessDate?) -> [OverdueLine] {
+        guard section.kind == .departures, let businessDate else { return [] }
+        var lines: [OverdueLine] = []
+        for (index, stay) in section.stays.enumerated() {
+            guard stay.isOverdue(on: businessDate) else { break }
+            if lines.last?.date != stay.checkOutDate { lines.append(OverdueLine(date: stay.checkOutDate)) }
+            lines.append(OverdueLine(date: stay.checkOutDate, stay: index))
+        }
+        return lines
     }
 
     static let filterID: RowID = "today.filter"
@@ -136,6 +178,9 @@ public enum TodayView {
     /// Every key of the tab, for `?`.
     public static func helpKeys(_ state: TodayFeature.State) -> [KeyHint] {
         [KeyHint(key: L("keys.enter"), label: L("today.help.open")),
+         KeyHint(key: L("keys.page_up_down"), label: L("today.help.page")),
+         KeyHint(key: L("keys.home_end"), label: L("today.help.first_last")),
+         KeyHint(key: "[ ]", label: L("today.help.lists")),
          KeyHint(key: "/", label: L("today.help.filter")),
          KeyHint(key: L("keys.escape"), label: L("today.help.clear")),
          KeyHint(key: "p", label: L("today.help.report")),

@@ -43,6 +43,9 @@ public protocol WorkTabFeatureAction: Sendable, SendableMetatype, Equatable {
     var workDelegate: WorkTabDelegate? { get }
     /// Online or offline when this action is a read's answer (fresh, or no answer); nil otherwise.
     var readConnection: ConnectionState? { get }
+    /// The property's business date when this action is a fresh answer that names it (Today);
+    /// nil otherwise. The header follows it (#30: the night audit moves it on).
+    var readBusinessDate: BusinessDate? { get }
 }
 
 extension WorkTabFeatureAction {
@@ -51,6 +54,9 @@ extension WorkTabFeatureAction {
 
     /// Lists that do not follow the instance on their own (Search) have no live refresh.
     public static var liveRefreshAction: Self? { nil }
+
+    /// Only Today's answer names the business date the header shows.
+    public var readBusinessDate: BusinessDate? { nil }
 }
 
 /// A work tab's feature in its slot: it follows the app's work context (started, stopped),
@@ -139,9 +145,10 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
             return .merge(Feature.contextEffects.map { .cancel(id: $0) })
         case .feature(let action):
             if let delegate = action.workDelegate { return .send(.delegate(delegate)) }
-            let effect = feature(action, &state)
-            guard let connection = action.readConnection else { return effect }
-            return .merge(effect, .send(.delegate(.connection(connection))))
+            var effects = [feature(action, &state)]
+            if let connection = action.readConnection { effects.append(.send(.delegate(.connection(connection)))) }
+            if let date = action.readBusinessDate { effects.append(.send(.delegate(.businessDate(date)))) }
+            return .merge(effects)
         case .delegate:
             return .none
         }

@@ -64,6 +64,9 @@ public enum WorkTabDelegate: Equatable, Sendable {
     case openTask(TaskID)
     /// Open another tab (Search offline offers Today's saved lists).
     case openTab(WorkTab)
+    /// A fresh read named the property's business date (Today after the night audit): the
+    /// header follows it.
+    case businessDate(BusinessDate)
 }
 
 /// What a tab puts on the screen under the header and the tab bar.

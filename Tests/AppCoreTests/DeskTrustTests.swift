@@ -105,19 +105,7 @@ import Testing
         world.answerReservation(.fresh(DeskFixture.mendes(), at: DeskFixture.freshAt))
         world.answerBalance(.fresh(DeskFixture.balanced, at: DeskFixture.freshAt))
         let store = makeStore(world, shown(DeskFixture.mendes(), world))
-        await store.send(.keyPressed(.character("c"))) {
-            $0.reservationPage?.mode = .checkIn(Feature.CheckInChecks(stay: "sty_0005"))
-        }
-        await store.receive(.unitChecked("sty_0005", UnitCheck(status: .clean))) {
-            $0.reservationPage?.mode = .checkIn(Feature.CheckInChecks(stay: "sty_0005", unitStatus: .clean, statusRead: true))
-        }
-        await store.send(.keyPressed(.enter)) {
-            $0.reservationPage?.mode = nil
-            $0.reservationPage?.sending = Feature.DeskAttempt(stay: "sty_0005", number: "103", request: .checkIn(overrideReason: nil))
-            $0.notice = Notice(.info, "Sending to the instance…")
-        }
-        let attempt = Feature.DeskAttempt(stay: "sty_0005", number: "103", request: .checkIn(overrideReason: nil),
-                                          idempotencyKey: "key-1")
+        let attempt = await checkInOf103Sent(store)
         await store.receive(.actionFinished("rsv_0005", attempt, .refused(status: 422, code: "check_in.unit_occupied"))) {
             $0.reservationPage?.sending = nil
             $0.reservationPage?.freshness = .updating(lastUpdated: "09:21")
@@ -297,19 +285,7 @@ import Testing
         world.answerReservation(.fresh(changed, at: DeskFixture.freshAt))
         world.answerBalance(.fresh(DeskFixture.balanced, at: DeskFixture.freshAt))
         let store = makeStore(world, shown(DeskFixture.mendes(), world))
-        await store.send(.keyPressed(.character("c"))) {
-            $0.reservationPage?.mode = .checkIn(Feature.CheckInChecks(stay: "sty_0005"))
-        }
-        await store.receive(.unitChecked("sty_0005", UnitCheck(status: .clean))) {
-            $0.reservationPage?.mode = .checkIn(Feature.CheckInChecks(stay: "sty_0005", unitStatus: .clean, statusRead: true))
-        }
-        await store.send(.keyPressed(.enter)) {
-            $0.reservationPage?.mode = nil
-            $0.reservationPage?.sending = Feature.DeskAttempt(stay: "sty_0005", number: "103", request: .checkIn(overrideReason: nil))
-            $0.notice = Notice(.info, "Sending to the instance…")
-        }
-        let attempt = Feature.DeskAttempt(stay: "sty_0005", number: "103", request: .checkIn(overrideReason: nil),
-                                          idempotencyKey: "key-1")
+        let attempt = await checkInOf103Sent(store)
         await store.receive(.actionFinished("rsv_0005", attempt, .refused(status: 412, code: "reservation.version_mismatch"))) {
             $0.reservationPage?.sending = nil
             $0.reservationPage?.freshness = .updating(lastUpdated: "09:21")
@@ -327,4 +303,21 @@ import Testing
         await store.receive(.balanceRead("rsv_0005", .fresh(DeskFixture.balanced, at: DeskFixture.freshAt)))
         await store.finish()
     }
+}
+
+/// `c` on room 103 (read clean, nobody in it), then Enter: the check-in sent; answers its attempt.
+@MainActor
+func checkInOf103Sent(_ store: TestStore<DeskDetail.State, DeskDetail.Action>) async -> DeskDetail.DeskAttempt {
+    await store.send(.keyPressed(.character("c"))) {
+        $0.reservationPage?.mode = .checkIn(DeskDetail.CheckInChecks(stay: "sty_0005"))
+    }
+    await store.receive(.unitChecked("sty_0005", UnitCheck(status: .clean))) {
+        $0.reservationPage?.mode = .checkIn(DeskDetail.CheckInChecks(stay: "sty_0005", unitStatus: .clean, statusRead: true))
+    }
+    await store.send(.keyPressed(.enter)) {
+        $0.reservationPage?.mode = nil
+        $0.reservationPage?.sending = DeskDetail.DeskAttempt(stay: "sty_0005", number: "103", request: .checkIn(overrideReason: nil))
+        $0.notice = Notice(.info, "Sending to the instance…")
+    }
+    return DeskDetail.DeskAttempt(stay: "sty_0005", number: "103", request: .checkIn(overrideReason: nil), idempotencyKey: "key-1")
 }

@@ -6,12 +6,7 @@
 # property's time zone.
 source "$(dirname "$0")/lib.sh" "$1"
 
-start_demo "$E2E_TMP/demo"
-pair_device frontdesk
-app_start -- "$BIN_DIR/guestcraft"
-wait_for "Harbour View Hotel"
-keys j Enter
-wait_for "Today · 2026-11-02"
+start_desk frontdesk
 wait_for "Jonas Weber · HV-1002"
 screen | head -1 | grep -qF "2026-11-02" || fail "the header does not name 2026-11-02: $(screen | head -1)"
 screen | grep -qF "Overdue since" && fail "something is overdue before the audit"

@@ -7,12 +7,7 @@ source "$(dirname "$0")/lib.sh" "$1"
 
 applied() { demo_admin GET /demo/stats | json "d['writes_applied'].get('$1', 0)"; }
 
-start_demo "$E2E_TMP/demo"
-pair_device frontdesk
-app_start -- "$BIN_DIR/guestcraft"
-wait_for "Harbour View Hotel"
-keys j Enter
-wait_for "Today · 2026-11-02"
+start_desk frontdesk
 wait_for "李娜 · HV-1004 · 1 night"
 screen | grep -q "101  Amelia Hart · HV-1001 · 3 nights.*✗ Dirty" || fail "the arrival's room status is not shown"
 screen | grep -q "Jonas Weber · HV-1002.*Owes EUR 121.50" || fail "the departure's balance is not shown"

@@ -17,12 +17,7 @@ open_code() {
   wait_for "Reservation $1"
 }
 
-start_demo "$E2E_TMP/demo"
-pair_device frontdesk
-app_start -- "$BIN_DIR/guestcraft"
-wait_for "Harbour View Hotel"
-keys j Enter
-wait_for "Today · 2026-11-02"
+start_desk frontdesk
 
 # Amelia Hart (HV-1001) is moved to 102, free from tonight, while Jonas Weber is still in it.
 open_code HV-1001

@@ -48,6 +48,17 @@ start_demo() {
   ADMIN_KEY="$(cat "$data/admin-key")"
 }
 
+# start_desk ROLE: the demo on its fixed date, this device paired as ROLE and the app opened on
+# Harbour View's Today (sets what start_demo sets).
+start_desk() {
+  start_demo "$E2E_TMP/demo"
+  pair_device "$1"
+  app_start -- "$BIN_DIR/guestcraft"
+  wait_for "Harbour View Hotel"
+  keys j Enter
+  wait_for "Today · 2026-11-02"
+}
+
 stop_demo() { kill "$DEMO_PID" 2>/dev/null || true; wait "$DEMO_PID" 2>/dev/null || true; }
 
 # demo_admin METHOD PATH [JSON]: calls a /demo/ admin operation, prints the answer body.

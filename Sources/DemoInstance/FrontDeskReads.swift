@@ -67,14 +67,19 @@ extension DemoService {
         guard text.count >= 2 else {
             throw Refusal(.searchQueryTooShort, "Type at least 2 characters.", field: "q")
         }
-        let folded = SearchText.fold(text)
+        // Folded as docs/api.md says: case, accents and the German transliterations do not count.
+        let needles = SearchText.needles(text)
+        func anyOf(_ column: String) -> String {
+            "(" + needles.map { _ in "instr(\(column), ?) > 0" }.joined(separator: " OR ") + ")"
+        }
+        let needleValues = needles.map { SQLValue.text($0) }
         var reservations: [ReservationSummary]?
         if caller.has(.reservationsRead) {
             let ids = try db.query("""
                 SELECT r.id FROM reservations r JOIN guests g ON g.id = r.guest_id
-                WHERE r.property_id = ? AND (instr(lower(r.code), ?) > 0 OR instr(g.name_folded, ?) > 0)
+                WHERE r.property_id = ? AND (\(anyOf("lower(r.code)")) OR \(anyOf("g.name_folded")))
                 ORDER BY r.code LIMIT ?
-                """, [.text(property.id), .text(folded), .text(folded), .integer(Int64(Self.searchLimit))])
+                """, [.text(property.id)] + needleValues + needleValues + [.integer(Int64(Self.searchLimit))])
             reservations = try ids.compactMap { row in
                 guard let reservation = try reservation(row.text("id"))?.reservation else { return nil }
                 return ReservationSummary(
@@ -87,8 +92,8 @@ extension DemoService {
         var guests: [GuestSummary]?
         if caller.has(.guestsRead) {
             guests = try db.query("""
-                SELECT * FROM guests WHERE instr(search_folded, ?) > 0 ORDER BY name_folded, id LIMIT ?
-                """, [.text(folded), .integer(Int64(Self.searchLimit))]).map { row in
+                SELECT * FROM guests WHERE \(anyOf("search_folded")) ORDER BY name_folded, id LIMIT ?
+                """, needleValues + [.integer(Int64(Self.searchLimit))]).map { row in
                 GuestSummary(id: GuestID(row.text("id")), name: row.text("name"),
                              contact: Contact(email: row.optionalText("email"), phone: row.optionalText("phone")))
             }

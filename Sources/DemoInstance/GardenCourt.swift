@@ -12,7 +12,7 @@ enum GardenCourt {
 
     private static let firstNames = [
         "Oliver", "Sophie", "Lukas", "Mia", "Noah", "Lena", "Elias", "Clara", "Felix", "Ida", "Mateo", "Sofia",
-        "Liam", "Nora", "Hugo", "Alma", "Theo", "Freya", "Jan", "Zoe", "Ben", "Greta", "Leon", "Maja", "Finn",
+        "Liam", "Nora", "Hugo", "Alma", "Theo", "Freya", "Jan", "Zoë", "Ben", "Greta", "Leon", "Maja", "Finn",
         "Lucía", "Émile", "Chloé", "João", "Inês", "Björn", "Astrid", "Mehmet", "Elif", "Arjun", "Priya",
         "Kofi", "Ama", "Diego", "Valentina", "Sven", "Ingrid", "Pavel", "Katarzyna", "Omar", "Leila",
     ]

@@ -209,10 +209,22 @@ enum Ids {
     }
 }
 
-/// Text as search compares it: lowercased, so "hart" finds "Amelia Hart" and "李娜" finds itself.
+/// Text as search compares it (`SearchFolding`, docs/api.md `search`): "hart" finds "Amelia Hart", "muller" and
+/// "mueller" find "Müller", "zoe" finds "Zoë", "李娜" finds itself.
 enum SearchText {
-    /// Between the fields of a guest's search text, so a query never matches across two of them.
+    /// Between the fields of a guest's search text and between the forms of one, so a query never matches across
+    /// two of them.
     static let separator = "\u{1F}"
 
-    static func fold(_ text: String) -> String { text.lowercased() }
+    /// A name or an e-mail as its column keeps it: each form `SearchFolding` matches in, apart ("muller␟mueller").
+    static func fold(_ text: String) -> String { SearchFolding.forms(text).joined(separator: separator) }
+
+    /// What a query is looked for as in those columns: its folded forms, and its lowercased text as a database made
+    /// before the folding keeps its columns (lowercased only).
+    static func needles(_ query: String) -> [String] {
+        var needles = SearchFolding.forms(query)
+        let lowercased = query.lowercased()
+        if !needles.contains(lowercased) { needles.append(lowercased) }
+        return needles
+    }
 }

@@ -31,6 +31,13 @@ import Testing
         add("task detail", .tasks) { $0.current?.tabs.tasks.feature.detail = TasksFeature.Detail(taskID: "tsk_0005") }
         add("skip question", .tasks) { $0.current?.tabs.tasks.feature.skip = TasksFeature.SkipPrompt(task: "tsk_0005") }
         add("account", .account) { _ in }
+        // Search's page takes every printable key as its text (#30): its lines name no letter.
+        add("search field", .search) { _ in }
+        add("search results", .search) {
+            $0.current?.tabs.search.feature = SearchFeature.State(
+                isEditing: false, searched: "hart", results: SearchFixture.both, focus: "search.reservation.rsv_0001",
+                badge: OutboxBadge(toSend: 1, toReview: 1), hasLoaded: true)
+        }
         return result
     }
 
@@ -46,6 +53,14 @@ import Testing
                 for letter in Self.letters(of: hint) {
                     #expect(allowed.contains(letter), "\(name): \(hint.key) \(hint.label) is not in the key map")
                 }
+            }
+        }
+    }
+
+    @Test func searchsPageNamesNoLetterAsAKey() {
+        for (name, tab, state) in Self.screens where tab == .search {
+            for hint in AppView.view(state).hints + AppView.helpKeys(state) {
+                #expect(Self.letters(of: hint).allSatisfy { $0 == "?" }, "\(name): \(hint.key) \(hint.label) is search text there")
             }
         }
     }

@@ -139,6 +139,30 @@ import Testing
         #expect(state.rowIDs == ["today.in_house.sty_0985"])
     }
 
+    /// #30: the filter folds as the instance's search does (`SearchFolding`): "muller" and
+    /// "mueller" find Müller, "zoe" finds Zoë, "weiss" finds Weiß.
+    @Test func theFilterFoldsAccentsAndTheGermanTransliterationsAsSearchDoes() {
+        var state = loaded()
+        state.overview?.inHouse += [
+            TodayFixture.stay("0986", "Lena Müller", room: "302", from: TodayFixture.date.adding(days: -1), nights: 3,
+                              status: .checkedIn),
+            TodayFixture.stay("0987", "Zoë Weiß", room: "303", from: TodayFixture.date.adding(days: -1), nights: 3,
+                              status: .checkedIn),
+        ]
+        func shown(_ typed: String) -> [RowID] {
+            state.filter = TextInput(limit: 80)
+            state.filter.insert(typed)
+            return state.rowIDs
+        }
+        for typed in ["muller", "mueller", "MÜLLER", "Müller"] {
+            #expect(shown(typed) == ["today.in_house.sty_0986"], "\(typed)")
+        }
+        for typed in ["zoe", "Zoë", "weiss", "zoe weiß"] {
+            #expect(shown(typed) == ["today.in_house.sty_0987"], "\(typed)")
+        }
+        #expect(shown("miller").isEmpty)
+    }
+
     @Test func printableKeysGoToTheFilterNeverToCommands() async {
         let store = makeStore(loaded())
         await store.send(.keyPressed(.character("/"))) { $0.isFiltering = true }

@@ -47,6 +47,16 @@ import Testing
         assertSnapshot(of: TodayView.view(state).framed(.today), named: "today-filter")
     }
 
+    /// #30: "mueller" typed finds Lena Müller (the filter folds as search does), focused after Enter.
+    @Test func filteringFoldsTheGermanTransliterations() {
+        var state = Self.loaded(focus: "today.in_house.sty_0986")
+        state.overview?.inHouse.append(TodayFixture.stay("0986", "Lena Müller", room: "302",
+                                                         from: TodayFixture.date.adding(days: -1), nights: 3,
+                                                         status: .checkedIn))
+        state.filter.insert("mueller")
+        assertSnapshot(of: TodayView.view(state).framed(.today), named: "today-filter-folded")
+    }
+
     @Test func firstOpeningWithNothingSaved() {
         let state = TodayFeature.State(hasLoaded: true)
         assertSnapshot(of: TodayView.view(state).framed(.today), named: "today-loading")

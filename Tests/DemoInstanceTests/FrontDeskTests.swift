@@ -53,6 +53,30 @@ struct FrontDeskTests {
         expectProblem(try await demo.get("\(Desk.harbour)/search", token: token), 400, .searchQueryTooShort, field: "q")
     }
 
+    /// #30: the search folds case, accents and the German transliterations (docs/api.md
+    /// `search`): "muller" and "mueller" find Müller, "zoe" finds Zoë.
+    @Test func searchFoldsAccentsAndTheGermanTransliterations() async throws {
+        // Garden Court of 120 rooms, as `serve` makes it by default: its guests have Müllers and Zoës.
+        let demo = try Demo(rooms: 120)
+        let token = try demo.token(.frontdesk)
+        func found(_ query: String) async throws -> SearchResults {
+            try await demo.get("/api/v1/properties/prp_garden/search?q=\(query)", token: token).decode(SearchResults.self)
+        }
+        let asWritten = try await found("M%C3%BCller")
+        let guests = try #require(asWritten.guests)
+        #expect(!guests.isEmpty && guests.allSatisfy { $0.name.contains("Müller") })
+        let reservations = try #require(asWritten.reservations)
+        #expect(!reservations.isEmpty && reservations.allSatisfy { $0.guest.name.contains("Müller") })
+        for query in ["muller", "mueller", "MUELLER", "M%C3%9CLLER"] {
+            #expect(try await found(query) == asWritten, "\(query)")
+        }
+        let zoe = try await found("zoe")
+        #expect(zoe.guests?.isEmpty == false)
+        #expect(zoe.guests?.allSatisfy { $0.name.hasPrefix("Zoë ") } == true)
+        #expect(try await found("Zo%C3%AB") == zoe)
+        #expect(try await found("miller").guests?.contains { $0.name.contains("Müller") } == false)
+    }
+
     @Test func guestsShowTheirStaysAtEveryProperty() async throws {
         let demo = try Demo()
         let token = try demo.token(.housekeeper)

@@ -4,7 +4,8 @@ import GuestCraftAPI
 import ClientModel
 
 /// Input routing: a confirmation or the help takes every key first; then `?`, `q`/F10 and
-/// `1`–`5`/F1–F5 unless the screen edits text; then the screen's feature.
+/// `1`–`5`/F1–F5 unless the screen edits text (F10 always; `?` on Search's page, which takes
+/// every other printable key as its text); then the screen's feature.
 extension AppReducer {
     /// A digit that the tab on screen takes itself (Housekeeping's jump to a room).
     func digitGoesToTab(_ key: Key, _ state: AppState) -> Bool {
@@ -45,7 +46,7 @@ extension AppReducer {
         if state.route == .work, case .function = key, let tab = WorkTab.opened(by: key) {
             return select(tab, &state)
         }
-        if !state.isEditingText || key == .function(10) {
+        if !state.isEditingText || key == .function(10) || (key == .character("?") && state.keepsHelpKey) {
             switch key {
             case .character("?"):
                 state.help = HelpFeature.State(keys: AppView.helpKeys(state))

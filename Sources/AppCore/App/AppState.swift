@@ -77,6 +77,12 @@ public struct AppState: Equatable, Sendable {
         set { if let newValue { current?.lock = newValue } }
     }
 
+    /// Whether `?` is the help although the screen takes printable keys (Search's page).
+    public var keepsHelpKey: Bool {
+        guard route == .work, !isLocked, pinForm == nil, let current, current.activeTab != .account else { return false }
+        return WorkTabs.keepsHelpKey(current.tabs, tab: current.activeTab)
+    }
+
     /// Whether the screen takes printable keys as text (so `q`, `?` and digits are typed).
     public var isEditingText: Bool {
         if isLocked || pinForm != nil { return true }

@@ -77,6 +77,12 @@ public enum AppView {
            WorkTabs.takesDigits(current.tabs, tab: current.activeTab) || state.isEditingText {
             globals.removeAll { $0 == GlobalKeys.tabDigits }
         }
+        // Where every printable key is text (Search's page), the letters are not commands: no
+        // `j`/`k`, `/`, `r` or `q` (the screen names F10).
+        if state.isEditingText {
+            let letters = [GlobalKeys.quit.key, "r", "/", L("keys.arrows")]
+            globals.removeAll { letters.contains($0.key) }
+        }
         for key in globals where !keys.contains(where: { $0.key == key.key }) { keys.append(key) }
         return keys
     }

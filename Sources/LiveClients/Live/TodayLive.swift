@@ -25,10 +25,22 @@ extension LiveWork {
 }
 
 extension LiveWork {
-    /// Search's client: `search` over the instance, never saved (it needs the instance).
+    /// Search's client: `search` over the instance, never saved (it needs the instance); for a
+    /// room number, the saved room list and Today's list (read again conditionally and saved,
+    /// as Today reads it; the saved copy when the instance does not answer).
     var search: SearchEnvironment {
         let work = self
-        return SearchEnvironment(search: { text in await work.search(text) }, detail: deskDetail)
+        return SearchEnvironment(
+            search: { text in await work.search(text) },
+            savedUnits: { work.saved(work.unitsKey, as: UnitList.self)?.copy.value },
+            today: {
+                let read = await work.fetch(work.todayKey, as: TodayOverview.self) { etag in
+                    try await work.client.today(property: work.property, ifNoneMatch: etag)
+                }
+                if case .fresh(let overview, _) = read { return overview }
+                return work.saved(work.todayKey, as: TodayOverview.self)?.copy.value
+            },
+            detail: deskDetail)
     }
 }
 

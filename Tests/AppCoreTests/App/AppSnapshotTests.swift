@@ -100,6 +100,20 @@ import Testing
         snapshot(state, "help-housekeeping-scrolled")
     }
 
+    /// #30: `?` on Search's results: typing edits the search text there, also over the results;
+    /// the results move with the arrows, PgUp/PgDn and Home/End; F10 quits (q is a letter).
+    @Test func helpOnSearch() {
+        var state = AppState.working(activeTab: .search)
+        state.current?.tabs.search.feature = SearchFeature.State(
+            isEditing: false, searched: "hart", results: SearchFixture.both, focus: "search.reservation.rsv_0001",
+            hasLoaded: true)
+        state.current?.tabs.search.feature.query.insert("hart")
+        state.help = HelpFeature.State(keys: AppView.helpKeys(state))
+        snapshot(state, "help-search")
+        state.help = nil
+        snapshot(state, "work-search-results")
+    }
+
     @Test func confirmationAndHelpOverlays() {
         var state = AppState.working(activeTab: .account)
         state.confirmation = Confirmation(purpose: .signOut("dvs_0001"),

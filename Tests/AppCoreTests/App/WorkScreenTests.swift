@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import GuestCraftAPI
 import ClientModel
@@ -157,6 +158,40 @@ import TestSupport
         await store.send(.keyPressed(.escape))
         await store.receive(.help(.delegate(.close))) { $0.help = nil }
         await store.finish()
+    }
+
+    /// #30: on Search's results `q` is the "q" of "Jacques", never quit; `r`, `/` and the
+    /// digits are text too; `?` is the help, which says so; F10 quits.
+    @Test func onSearchEveryPrintableKeyIsTheQueryAndQuestionMarkIsTheHelp() async {
+        let world = FakeWorld()
+        var state = AppState.working(activeTab: .search)
+        let context = state.current?.context
+        state.current?.tabs.started(context)
+        state.current?.tabs.search.feature = SearchFeature.State(
+            isEditing: false, searched: "hart", results: SearchFixture.both, focus: "search.reservation.rsv_0001",
+            hasLoaded: true)
+        state.current?.tabs.search.feature.query.insert("hart")
+        let store = TestStore(initialState: state, reducer: AppReducer(environment: world.environment))
+        for character in " Jacques r/1" {
+            await store.send(.keyPressed(.character(character))) {
+                $0.current?.tabs.search.feature.query.insert(String(character))
+                $0.current?.tabs.search.feature.isEditing = true
+            }
+        }
+        #expect(store.state.current?.activeTab == .search && !store.state.quitRequested)
+        #expect(store.state.current?.tabs.search.feature.query.text == "hart Jacques r/1")
+        await store.send(.keyPressed(.character("?"))) { $0.help = HelpFeature.State(keys: AppView.helpKeys($0)) }
+        let help = store.state.help?.keys ?? []
+        #expect(help.contains(KeyHint(key: L("search.help.type_keys"), label: L("search.help.type"))))
+        #expect(help.contains { $0.key == "F10" })
+        for printable in ["q", "r", "/", "1–5", L("keys.arrows")] {
+            #expect(!help.contains { $0.key == printable }, "\(printable) is search text here, not a command")
+        }
+        await store.send(.keyPressed(.escape))
+        await store.receive(.help(.delegate(.close))) { $0.help = nil }
+        await store.send(.keyPressed(.function(10))) { $0.quitRequested = true }
+        await store.finish()
+        #expect(world.unexpected.all.isEmpty)
     }
 
     @Test func theOutboxNoAnswerMarksOfflineAndItsReturnMarksOnlineAndSends() async {

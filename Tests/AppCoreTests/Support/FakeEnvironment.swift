@@ -108,7 +108,9 @@ extension WorkTabs.Environment {
                 }),
             search: SearchTab.Clients(
                 environment: { _ in
-                    SearchEnvironment(search: { _ in fail("search.search"); return .offline }, detail: .failing(fail))
+                    SearchEnvironment(search: { _ in fail("search.search"); return .offline },
+                                      savedUnits: { fail("search.savedUnits"); return nil },
+                                      today: { fail("search.today"); return nil }, detail: .failing(fail))
                 }),
             housekeeping: HousekeepingTab.Clients(
                 environment: { _ in

@@ -7,11 +7,23 @@ public struct SearchEnvironment: Sendable {
     public var search: @Sendable (String) async -> ReadResult<SearchResults>
     /// (Each kind the role may not search answers null: the screen says why.)
 
+    /// The property's rooms as last read (Housekeeping's saved list), nil when none is kept:
+    /// whether a number typed is a room (`RoomSearch`).
+    public var savedUnits: @Sendable () async -> UnitList?
+    /// Today's list of the property: read again when the instance answers (conditionally, and
+    /// saved for Today), else the saved copy; nil when neither is there.
+    public var today: @Sendable () async -> TodayOverview?
+
     /// The reservation and guest screens' clients.
     public var detail: DeskDetailEnvironment
 
-    public init(search: @escaping @Sendable (String) async -> ReadResult<SearchResults>, detail: DeskDetailEnvironment) {
+    public init(search: @escaping @Sendable (String) async -> ReadResult<SearchResults>,
+                savedUnits: @escaping @Sendable () async -> UnitList?,
+                today: @escaping @Sendable () async -> TodayOverview?,
+                detail: DeskDetailEnvironment) {
         self.search = search
+        self.savedUnits = savedUnits
+        self.today = today
         self.detail = detail
     }
 }

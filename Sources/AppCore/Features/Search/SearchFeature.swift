@@ -3,13 +3,17 @@ import Foundation
 import GuestCraftAPI
 
 /// The Search tab: one text, sent when submitted (at least 2 characters), finds the property's
-/// reservations and the workspace's guests, 20 of each, each kind only with its permission.
-/// Offline it says search needs the instance and offers Today's saved lists. Enter opens a result.
+/// reservations and the workspace's guests, 20 of each, each kind only with its permission; a
+/// room number also finds the stay in that room tonight (`RoomSearch`). Offline it says search
+/// needs the instance and offers Today's saved lists. Every printable key edits the text, over
+/// the results too (#30: the `q` of "Jacques" quit, its `r` searched again); the arrows,
+/// PgUp/PgDn and Home/End move through the results and Enter opens one.
 public struct SearchFeature: Reducer {
     public struct State: Sendable, Equatable {
         /// What is typed.
         public var query: TextInput
-        /// The field takes the keys (on opening, after `/`), until Enter, Esc or ↓.
+        /// The cursor is in the field (on opening, on typing, ↑ from the first result), until
+        /// the results come, Esc or ↓. Printable keys edit the text either way.
         public var isEditing: Bool
         /// The text of the last search sent, and its results once they came.
         public var searched: String?
@@ -23,6 +27,8 @@ public struct SearchFeature: Reducer {
         public var hasLoaded: Bool
         /// The reservation or guest screens opened from a result; nil on the results.
         public var detail: DeskDetail.State?
+        /// The stays tonight in the room the search names, when it is a room number.
+        public var room: RoomStays?
 
         public init(query: TextInput = TextInput(limit: 100), isEditing: Bool = true, searched: String? = nil,
                     results: SearchResults? = nil, isSearching: Bool = false, isOffline: Bool = false,
@@ -41,10 +47,11 @@ public struct SearchFeature: Reducer {
             self.hasLoaded = hasLoaded
         }
 
-        /// The focusable rows in order: the offer of Today's lists when offline, then the
-        /// reservations, then the guests.
+        /// The focusable rows in order: the stays of the room the text names, the offer of
+        /// Today's lists when offline, then the reservations, then the guests.
         public var rowIDs: [RowID] {
-            var rows: [RowID] = isOffline ? [SearchView.todayOfferID] : []
+            var rows: [RowID] = (room?.stays ?? []).map(SearchView.rowID)
+            if isOffline { rows.append(SearchView.todayOfferID) }
             rows += (results?.reservations ?? []).map(SearchView.rowID)
             rows += (results?.guests ?? []).map(SearchView.rowID)
             return rows
@@ -56,6 +63,7 @@ public struct SearchFeature: Reducer {
         case appeared, refresh, keyPressed(Key), pasted(String), rowClicked(RowID), badgeChanged(OutboxBadge)
         case outboxEdited, outboxRoundFinished
         case searched(String, ReadResult<SearchResults>)
+        case roomSearched(String, RoomStays?)
         case detail(DeskDetail.Action)
         case delegate(WorkTabDelegate)
     }
@@ -82,7 +90,7 @@ public struct SearchFeature: Reducer {
             return search(searched, &state)
         case .keyPressed(let key):
             if state.detail != nil { return host.key(key, &state, badge: state.badge) }
-            return state.isEditing ? fieldKey(key, &state) : listKey(key, &state)
+            return pageKey(key, &state)
         case .pasted(let text):
             if state.detail != nil { return detail(.pasted(text), &state) }
             state.isEditing = true
@@ -102,18 +110,21 @@ public struct SearchFeature: Reducer {
         case .searched(let text, let result):
             guard text == state.searched else { return .none }
             state.isSearching = false
+            // Typed on since it was sent: the cursor stays in the field, so Enter searches what
+            // is typed now rather than opening a result of the older text.
+            let typedOn = state.query.trimmed != text
             switch result {
             case .fresh(let results, _):
                 state.results = results
                 state.isOffline = false
                 state.notice = nil
                 state.focus = state.rowIDs.first
-                if state.focus != nil { state.isEditing = false }
+                if state.focus != nil, !typedOn { state.isEditing = false }
             case .offline:
                 state.isOffline = true
                 state.results = nil
-                state.focus = SearchView.todayOfferID
-                state.isEditing = false
+                state.focus = state.rowIDs.first
+                if !typedOn { state.isEditing = false }
             case .forbidden:
                 state.results = nil
                 state.notice = Notice(.warning, L("search.forbidden"))
@@ -123,6 +134,10 @@ public struct SearchFeature: Reducer {
                 state.notice = Notice(.error, code == "search.query_too_short" ? L("search.too_short")
                                                                               : ErrorText.readFailure(problemCode: code))
             }
+            return .none
+        case .roomSearched(let text, let room):
+            guard text == state.searched else { return .none }
+            state.room = room
             return .none
         case .detail(let action):
             return detail(action, &state)
@@ -144,9 +159,13 @@ public struct SearchFeature: Reducer {
         host.reduce(action, &state)
     }
 
-    /// Enter on a result: its reservation or guest.
+    /// Enter on a result: its reservation or guest (a room's stay: its reservation).
     func openFocused(_ state: inout State) -> Effect<Action> {
-        guard let focus = state.focus, let results = state.results else { return .none }
+        guard let focus = state.focus else { return .none }
+        if let stay = state.room?.stays.first(where: { SearchView.rowID($0) == focus }) {
+            return host.open(DeskDetail.reservation(stay.reservation.id, code: stay.reservation.code), &state)
+        }
+        guard let results = state.results else { return .none }
         if let found = results.reservations?.first(where: { SearchView.rowID($0) == focus }) {
             return host.open(DeskDetail.reservation(found.id, code: found.code), &state)
         }
@@ -156,59 +175,83 @@ public struct SearchFeature: Reducer {
         return .none
     }
 
-    func fieldKey(_ key: Key, _ state: inout State) -> Effect<Action> {
-        switch key {
-        case .enter:
-            let text = state.query.trimmed
-            guard text.count >= Self.shortest else {
-                state.notice = Notice(.info, L("search.too_short"))
-                return .none
-            }
-            return search(text, &state)
-        case .escape, .down, .tab:
-            guard !state.rowIDs.isEmpty else { return .none }
-            state.isEditing = false
-            if state.focus == nil { state.focus = state.rowIDs.first }
-        default:
-            _ = state.query.apply(key)
-        }
-        return .none
-    }
-
-    func listKey(_ key: Key, _ state: inout State) -> Effect<Action> {
-        if let delegate = WorkNotices.outboxKey(key, state.badge) { return .send(.delegate(delegate)) }
+    /// A key on the results page (no reservation open). Printable keys, Backspace, Delete,
+    /// ←/→ and the field's Ctrl keys edit the text wherever the focus is, and put the cursor
+    /// back in the field; ↑↓, PgUp/PgDn and Home/End (on the results) move; Enter searches from
+    /// the field and opens a result.
+    func pageKey(_ key: Key, _ state: inout State) -> Effect<Action> {
         let rows = state.rowIDs
-        let index = state.focus.flatMap { rows.firstIndex(of: $0) }
+        // The position of the focus: -1 for the field.
+        let position = state.isEditing ? -1 : state.focus.flatMap { rows.firstIndex(of: $0) } ?? -1
+        func move(to target: Int) {
+            guard !rows.isEmpty else { return }
+            if target < 0 {
+                state.isEditing = true
+            } else {
+                state.isEditing = false
+                state.focus = rows[min(target, rows.count - 1)]
+            }
+        }
         switch key {
-        case .character("/"):
-            state.isEditing = true
-        case .up, .character("k"):
-            guard let index, index > 0 else { state.isEditing = true; return .none }
-            state.focus = rows[index - 1]
-        case .down, .character("j"):
-            guard !rows.isEmpty else { return .none }
-            state.focus = rows[min((index ?? -1) + 1, rows.count - 1)]
-        case .home: state.focus = rows.first
-        case .end: state.focus = rows.last
-        case .character("r"):
-            return reduce(into: &state, action: .refresh)
+        case .enter where position < 0:
+            return submit(&state)
         case .enter where state.focus == SearchView.todayOfferID:
             return .send(.delegate(.openTab(.today)))
         case .enter:
             return openFocused(&state)
-        default:
+        case .escape where position < 0, .down where position < 0, .tab where position < 0:
+            // From the field to the result last focused (the first at first).
+            guard !rows.isEmpty else { return .none }
+            move(to: state.focus.flatMap { rows.firstIndex(of: $0) } ?? 0)
+        case .down, .tab:
+            move(to: position + 1)
+        case .up, .backTab:
+            if position >= 0 { move(to: position - 1) }
+        case .pageDown:
+            move(to: position + Self.page)
+        case .pageUp:
+            if position >= 0 { move(to: position == 0 ? -1 : max(0, position - Self.page)) }
+        case .home where position >= 0:
+            move(to: 0)
+        case .end where position >= 0:
+            move(to: rows.count - 1)
+        case .escape:
             break
+        default:
+            guard state.query.apply(key) else { return .none }
+            state.isEditing = true
         }
         return .none
     }
 
+    /// How far PgUp and PgDn move.
+    static let page = 10
+
+    /// Enter in the field: the text is searched (at least 2 characters).
+    func submit(_ state: inout State) -> Effect<Action> {
+        let text = state.query.trimmed
+        guard text.count >= Self.shortest else {
+            state.notice = Notice(.info, L("search.too_short"))
+            return .none
+        }
+        return search(text, &state)
+    }
+
+    /// Sends the search; a text that may be a room number is looked up in the saved rooms and
+    /// Today's list beside it, and its stays come first.
     func search(_ text: String, _ state: inout State) -> Effect<Action> {
         state.searched = text
         state.isSearching = true
         state.notice = nil
-        let search = environment.search
+        state.room = nil
+        let (search, savedUnits, today) = (environment.search, environment.savedUnits, environment.today)
         return .run(id: Self.searchID, cancelInFlight: true) { send in
-            send(.searched(text, await search(text)))
+            async let found = search(text)
+            if RoomSearch.mayBeRoom(text) {
+                let units = await savedUnits()
+                send(.roomSearched(text, RoomSearch.stays(text, units: units, today: await today())))
+            }
+            send(.searched(text, await found))
         }
     }
 

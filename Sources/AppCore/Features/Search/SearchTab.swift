@@ -33,8 +33,15 @@ extension WorkFeatureTab where Feature == SearchFeature {
         return ScreenBody(SearchView.view(state.feature), help: SearchView.helpKeys(state.feature))
     }
 
-    /// Whether printable keys go to the tab: while the search text or a reason is typed.
+    /// Whether printable keys go to the tab: always on the results page (they edit the search
+    /// text, over the results too: #30), and on a reservation while a reason is typed.
     public static func isEditingText(_ state: State) -> Bool {
-        state.feature.detail.map(DeskDetail.isEditingText) ?? state.feature.isEditing
+        state.feature.detail.map(DeskDetail.isEditingText) ?? true
+    }
+
+    /// Whether `?` is the help although the tab takes printable keys: on the results page (no
+    /// code, name, room, e-mail or phone has a "?"); a reason field on a reservation types it.
+    public static func keepsHelpKey(_ state: State) -> Bool {
+        state.feature.detail == nil
     }
 }

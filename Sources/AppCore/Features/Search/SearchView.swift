@@ -1,14 +1,16 @@
 import Catalog
 import GuestCraftAPI
 
-/// The Search tab's screen: the field, then the reservations and the guests found (each kind
-/// with its count, or why the role cannot search it), or, offline, the offer of Today's lists.
+/// The Search tab's screen: the field, the stays tonight of the room the text names (when it is
+/// a room number), then the reservations and the guests found (each kind with its count, or why
+/// the role cannot search it), or, offline, the offer of Today's lists.
 public enum SearchView {
     static let fieldID: RowID = "search.field"
     static let todayOfferID: RowID = "search.today"
 
     static func rowID(_ reservation: ReservationSummary) -> RowID { RowID("search.reservation." + reservation.id.rawValue) }
     static func rowID(_ guest: GuestSummary) -> RowID { RowID("search.guest." + guest.id.rawValue) }
+    static func rowID(_ stay: StaySummary) -> RowID { RowID("search.room." + stay.stayID.rawValue) }
 
     public static func view(_ state: SearchFeature.State) -> Screen {
         var rows: [Row] = [
@@ -16,6 +18,10 @@ public enum SearchView {
                                       cursor: state.query.cursor,
                                       placeholder: Span(L("search.placeholder"), style: .muted))),
         ]
+        if let room = state.room {
+            rows.append(.blank)
+            rows += roomRows(room)
+        }
         if state.isOffline {
             rows.append(.blank)
             rows.append(.paragraph(Span(L("search.needs_instance"))))
@@ -45,6 +51,26 @@ public enum SearchView {
             rows.append(Row(id: rowID(reservation), spans, trailing: [Span(status(reservation.status), style: .muted)]))
         }
         return rows
+    }
+
+    /// "Room 116 tonight": the stays in it, each with where it stands, or that it has none.
+    static func roomRows(_ room: RoomStays) -> [Row] {
+        let number = InertText.sanitize(room.number)
+        var rows = [Row([Span(L("search.room.title", ["number": number]))],
+                        trailing: [Span(String(room.stays.count), style: .muted)], style: .title)]
+        if room.stays.isEmpty { rows.append(.line(Span(L("search.room.none", ["number": number]), style: .muted))) }
+        for stay in room.stays {
+            let spans = [Span(inert: stay.reservation.code), Span(" "), Span(inert: stay.guestName),
+                         Span(" · " + L("search.dates", ["from": stay.checkInDate.description,
+                                                          "to": stay.checkOutDate.description]), style: .muted)]
+            rows.append(Row(id: rowID(stay), spans, trailing: [Span(roomStatus(stay, room.businessDate), style: .muted)]))
+        }
+        return rows
+    }
+
+    static func roomStatus(_ stay: StaySummary, _ businessDate: BusinessDate) -> String {
+        guard stay.status == .checkedIn else { return L("search.room.arriving") }
+        return stay.checkOutDate <= businessDate ? L("search.room.due_out") : L("search.room.in_house")
     }
 
     static func guestRows(_ found: [GuestSummary]?) -> [Row] {
@@ -84,25 +110,30 @@ public enum SearchView {
         return notices
     }
 
+    /// The key-hint line. Search takes every printable key as text, so the app adds no `q`:
+    /// the line names F10 for it (and `?`, the help, which no search text has).
     static func hints(_ state: SearchFeature.State) -> [KeyHint] {
         if state.isEditing {
-            var hints = [KeyHint(key: L("keys.enter"), label: L("search.hint.search"))]
+            var hints = [GlobalKeys.help, KeyHint(key: L("keys.enter"), label: L("search.hint.search"))]
             if !state.rowIDs.isEmpty { hints.append(KeyHint(key: "↓", label: L("search.hint.results"))) }
-            return hints + [KeyHint(key: "F1–F5", label: L("search.hint.tabs"))]
+            return hints + [KeyHint(key: "F1–F5", label: L("search.hint.tabs")), quit]
         }
-        var hints = [KeyHint(key: L("keys.enter"), label: L("keys.open")), KeyHint(key: "/", label: L("search.hint.edit"))]
-        hints += WorkNotices.outboxHints(state.badge)
-        if state.searched != nil { hints.append(KeyHint(key: "r", label: L("search.hint.again"))) }
-        hints.append(GlobalKeys.help)
-        return hints
+        return [GlobalKeys.help, KeyHint(key: L("keys.enter"), label: L("keys.open")),
+                KeyHint(key: "↑↓", label: L("keys.move")), quit]
     }
 
-    /// Every key of the tab, for `?`.
+    /// F10: quits from Search (`q` is a letter of the search text there).
+    static var quit: KeyHint { KeyHint(key: "F10", label: L("keys.quit_short")) }
+
+    /// Every key of the tab, for `?`: typing is the search text, over the results too; the
+    /// results move with the arrows, PgUp/PgDn and Home/End.
     public static func helpKeys(_ state: SearchFeature.State) -> [KeyHint] {
-        [KeyHint(key: L("keys.enter"), label: L("search.help.enter")),
-         KeyHint(key: "/", label: L("search.help.edit")),
-         KeyHint(key: "↓ Esc", label: L("search.help.results")),
-         KeyHint(key: "r", label: L("search.help.again"))]
-            + WorkNotices.outboxHelp + [KeyHint(key: "F1–F5", label: L("search.help.tabs"))]
+        [KeyHint(key: L("search.help.type_keys"), label: L("search.help.type")),
+         KeyHint(key: L("keys.enter"), label: L("search.help.enter")),
+         KeyHint(key: L("search.help.move_keys"), label: L("search.help.move")),
+         KeyHint(key: "Home End", label: L("search.help.home_end")),
+         KeyHint(key: L("keys.escape"), label: L("search.help.results")),
+         KeyHint(key: "F1–F5", label: L("search.help.tabs")),
+         KeyHint(key: "F10", label: L("keys.quit"))]
     }
 }

@@ -398,12 +398,12 @@ extension StaySummary {
     func isOverdue(on businessDate: BusinessDate) -> Bool { checkOutDate < businessDate }
 
     /// Whether the typed filter names this stay: its guest or reservation code contain it, or
-    /// its room number starts with it (case and accents ignored).
+    /// its room number starts with it — folded as the instance's search folds (`SearchFolding`:
+    /// case, accents, and ü = ue, ö = oe, ä = ae, ß = ss).
     func matches(_ filter: String) -> Bool {
-        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-        if guestName.range(of: filter, options: options) != nil { return true }
-        if reservation.code.range(of: filter, options: options) != nil { return true }
-        if let number = unit?.number, number.range(of: filter, options: options.union(.anchored)) != nil { return true }
+        if SearchFolding.text(guestName, contains: filter) { return true }
+        if SearchFolding.text(reservation.code, contains: filter) { return true }
+        if let number = unit?.number, SearchFolding.text(number, startsWith: filter) { return true }
         return false
     }
 

@@ -180,13 +180,15 @@ public struct WorkTabs: Reducer {
         let content: @Sendable (State) -> TabContent
         let isEditingText: @Sendable (State) -> Bool
         let takesDigits: @Sendable (State) -> Bool
+        /// `?` opens the help although the tab edits text (Search's page).
+        var keepsHelpKey: @Sendable (State) -> Bool = { _ in false }
     }
 
     static let views: [WorkTab: SlotView] = [
         .today: SlotView(content: { TodayTab.content($0.today) }, isEditingText: { TodayTab.isEditingText($0.today) },
                          takesDigits: { _ in false }),
         .search: SlotView(content: { SearchTab.content($0.search) }, isEditingText: { SearchTab.isEditingText($0.search) },
-                          takesDigits: { _ in false }),
+                          takesDigits: { _ in false }, keepsHelpKey: { SearchTab.keepsHelpKey($0.search) }),
         .housekeeping: SlotView(content: { HousekeepingTab.content($0.housekeeping) },
                                 isEditingText: { HousekeepingTab.isEditingText($0.housekeeping) },
                                 takesDigits: { HousekeepingTab.takesDigits($0.housekeeping) }),
@@ -232,6 +234,12 @@ public struct WorkTabs: Reducer {
     /// Whether `tab` is editing text, so printable keys go to it rather than to the app.
     public static func isEditingText(_ state: State, tab: WorkTab) -> Bool {
         views[tab]?.isEditingText(state) ?? false
+    }
+
+    /// Whether `?` on `tab` is the help while it edits text (Search's page, where no search
+    /// text has a "?").
+    public static func keepsHelpKey(_ state: State, tab: WorkTab) -> Bool {
+        views[tab]?.keepsHelpKey(state) ?? false
     }
 
     /// A fault report is being written and not saved yet (quitting would lose it).

@@ -82,6 +82,8 @@ public struct HousekeepingFeature: Reducer {
         case appeared
         /// `r`, the connection returned, or an outbox round changed something: read again.
         case refresh
+        /// The instance answered: the list, or the room's detail, read again if they say Offline.
+        case readOffline
         case keyPressed(Key)
         case rowClicked(RowID)
         /// A paste or a scan that arrived as one event.
@@ -126,6 +128,9 @@ public struct HousekeepingFeature: Reducer {
                                             lastUpdated: state.lastUpdated), readOpenDetail(state))
         case .refresh:
             return .merge(read(&state), readOpenDetail(state))
+        case .readOffline:
+            let list = state.freshness.isOffline ? read(&state) : .none
+            return .merge(list, state.detail?.freshness.isOffline == true ? readOpenDetail(state) : .none)
 
         case .liveRefresh:
             return follow(&state)

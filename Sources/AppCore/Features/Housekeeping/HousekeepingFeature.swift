@@ -80,10 +80,9 @@ public struct HousekeepingFeature: Reducer {
     public enum Action: Sendable, Equatable {
         /// The tab was opened (or came back): show the saved copy, then read again.
         case appeared
-        /// `r`, the connection returned, or an outbox round changed something: read again.
-        case refresh
-        /// The instance answered: the list, or the room's detail, read again if they say Offline.
-        case readOffline
+        /// `r`, the connection returned, or an outbox round changed something: read again;
+        /// `readOffline` (the instance answered): the list or the detail, if it says Offline.
+        case refresh, readOffline
         case keyPressed(Key)
         case rowClicked(RowID)
         /// A paste or a scan that arrived as one event.
@@ -128,9 +127,7 @@ public struct HousekeepingFeature: Reducer {
                                             lastUpdated: state.lastUpdated), readOpenDetail(state))
         case .refresh:
             return .merge(read(&state), readOpenDetail(state))
-        case .readOffline:
-            let list = state.freshness.isOffline ? read(&state) : .none
-            return .merge(list, state.detail?.freshness.isOffline == true ? readOpenDetail(state) : .none)
+        case .readOffline: return readWhatSaysOffline(&state)
 
         case .liveRefresh:
             return follow(&state)

@@ -44,6 +44,8 @@ public enum AppAction: Equatable, Sendable {
     /// A few seconds passed while a live list is on screen (AppReducer+Live): the header's
     /// "updated … ago" moves on, and the list follows the instance when its time has come.
     case liveTick
+    /// The probe of the instance while it could not be reached (AppReducer+Reach): whether it answered.
+    case reachProbed(DeviceSessionID, reached: Bool)
     /// The idle lock's wait ended (AppReducer+Lock): it locks if no key came meanwhile.
     case idleTimerFired
     /// How many changes "Forgot PIN" would delete (every workspace of the account).

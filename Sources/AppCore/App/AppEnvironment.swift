@@ -23,6 +23,8 @@ public struct AppEnvironment: Sendable {
     public var tabs: WorkTabs.Environment
     /// How often a live list on screen follows the instance (`GUESTCRAFT_REFRESH_SECONDS`).
     public var live: LiveRefreshSettings
+    /// How the instance is looked for while it cannot be reached (nil: never, as in most tests).
+    public var probe: ReachProbeSettings?
     /// The accounts' PINs (hashed in a file of their own).
     public var lock: LockClient
     /// What the device sets for every account's lock (`/etc/guestcraft/guestcraft.conf`, `--lock-idle-seconds`).
@@ -31,9 +33,10 @@ public struct AppEnvironment: Sendable {
     public init(instances: InstancesClient, pairing: PairingClient, signIn: SignInClient, api: SessionAPIClient,
                 offline: OfflineClient, outbox: OutboxClient, preferences: PreferencesClient, clock: ClockClient,
                 log: @escaping @Sendable (String) -> Void, defaultDeviceName: @escaping @Sendable () -> String,
-                tabs: WorkTabs.Environment, live: LiveRefreshSettings = .off, lock: LockClient = .unavailable,
-                lockPolicy: LockPolicy = .none) {
+                tabs: WorkTabs.Environment, live: LiveRefreshSettings = .off, probe: ReachProbeSettings? = nil,
+                lock: LockClient = .unavailable, lockPolicy: LockPolicy = .none) {
         self.live = live
+        self.probe = probe
         self.lock = lock
         self.lockPolicy = lockPolicy
         self.instances = instances

@@ -132,6 +132,9 @@ extension AppReducer {
             if reached == false { current.connection = .offline }
             if reached == true { effects.append(markOnline(&current)) }
             state.current = current
+            // A round that said nothing of the instance (nothing to send; a network change runs
+            // one) while it cannot be reached: the probe goes now rather than after its wait.
+            if reached == nil, ReachWatch(state, environment.probe).active { effects.append(probeNow(&state)) }
             if !sent.isEmpty || !held.isEmpty {
                 effects.append(tabEvent(.outboxRoundFinished(sent: sent, held: held), &state))
                 effects.append(loadAccountIfShown(&state))

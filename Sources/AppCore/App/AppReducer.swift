@@ -51,8 +51,10 @@ public struct AppReducer: Reducer {
     public func reduce(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
         let before = LiveFollow(state, environment.live)
         let idle = IdleWatch(state, environment.lockPolicy)
+        let reach = ReachWatch(state, environment.probe)
         let effect = reduceAction(into: &state, action: action)
-        return .merge(effect, follow(after: action, from: before, &state), watchIdle(from: idle, &state))
+        return .merge(effect, follow(after: action, from: before, &state), watchIdle(from: idle, &state),
+                      watchReach(from: reach, &state))
     }
 
     func reduceAction(into state: inout AppState, action: AppAction) -> Effect<AppAction> {
@@ -109,6 +111,9 @@ public struct AppReducer: Reducer {
 
         case .liveTick:
             return liveTick(&state)
+
+        case .reachProbed(let id, let reached):
+            return reachProbed(id, reached: reached, &state)
 
         // MARK: Features and their delegates
 
@@ -187,12 +192,20 @@ public struct AppReducer: Reducer {
         return tabsScope.reduce(into: &state, action: .tabs(.event(event)))
     }
 
-    /// The instance answered: online again, and the tabs and the outbox hear it came back.
+    /// The instance answered: online again, and the tabs and the outbox hear it came back. The
+    /// header says Online from here on, so whatever a tab still shows as Offline reads again, even
+    /// when the header said Online already (#30: an answer of one read came after another's
+    /// failure) — the header and the body never disagree.
     func markOnline(_ current: inout CurrentInstance) -> Effect<AppAction> {
         let wasOffline = current.connection == .offline
         current.connection = .online
-        guard wasOffline, current.context != nil else { return .none }
+        guard current.context != nil else { return .none }
         var tabs = current.tabs
+        guard wasOffline else {
+            let reread = workTabs.reduce(into: &tabs, action: .event(.instanceAnswered)).map(AppAction.tabs)
+            current.tabs = tabs
+            return reread
+        }
         let restored = workTabs.reduce(into: &tabs, action: .event(.connectionRestored)).map(AppAction.tabs)
         current.tabs = tabs
         let sendNow = environment.outbox.sendNow

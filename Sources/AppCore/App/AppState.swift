@@ -175,6 +175,8 @@ public struct CurrentInstance: Equatable, Sendable {
     public var account: AccountFeature.State
     /// How the live list on screen follows the instance (AppReducer+Live).
     public var live = LiveClock()
+    /// The probes of the instance that found nothing since it was last reached (AppReducer+Reach).
+    public var probesMissed = 0
     /// Whose changes these are, said beside every held change and in Review when this device has
     /// more than one account (nil with one).
     public var owner: String?

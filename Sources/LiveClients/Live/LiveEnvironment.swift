@@ -27,6 +27,7 @@ extension AppEnvironment {
             defaultDeviceName: { DefaultDeviceName.make() },
             tabs: .live(services),
             live: services.liveRefresh,
+            probe: .standard,
             lock: .live(services.pins, log: log, firstAccounts: services.startPINAccounts),
             lockPolicy: services.lockPolicy)
     }

@@ -158,6 +158,9 @@ extension TodayTab.Clients {
 /// answer (`TodayTab.Clients.offline`), its read lands in these steps, racing the others.
 enum TodayOpenedOffline {
     static let steps: Set<String> = ["today.saved", "today.read", "today.connection", "tabs.connection"]
+    /// The steps of Today's read again, when an answer of the instance came while Today said Offline
+    /// (or the header did): #30, the header and the body never disagree.
+    static let readAgain: Set<String> = ["today.read", "today.connection", "tabs.connection"]
 
     /// The step `action` is, applied to `state`; nil when it is none of them.
     @discardableResult

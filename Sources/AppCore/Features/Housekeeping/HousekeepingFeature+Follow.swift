@@ -7,6 +7,12 @@ extension HousekeepingFeature {
     /// Follows the instance while the tab is on screen: the open room detail, else the rooms
     /// this device just changed (a few `units.get`: the 2,000-room list is not read again for
     /// the device's own change), else the list, conditionally and without "Updating".
+    /// The instance answered (#30): the list, or the room's detail, read again if it says Offline.
+    func readWhatSaysOffline(_ state: inout State) -> Effect<Action> {
+        let list = state.freshness.isOffline ? read(&state) : .none
+        return .merge(list, state.detail?.freshness.isOffline == true ? readOpenDetail(state) : .none)
+    }
+
     func follow(_ state: inout State) -> Effect<Action> {
         if state.detail != nil {
             state.followingDetail = true

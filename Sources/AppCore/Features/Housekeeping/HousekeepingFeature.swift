@@ -80,8 +80,9 @@ public struct HousekeepingFeature: Reducer {
     public enum Action: Sendable, Equatable {
         /// The tab was opened (or came back): show the saved copy, then read again.
         case appeared
-        /// `r`, the connection returned, or an outbox round changed something: read again.
-        case refresh
+        /// `r`, the connection returned, or an outbox round changed something: read again;
+        /// `readOffline` (the instance answered): the list or the detail, if it says Offline.
+        case refresh, readOffline
         case keyPressed(Key)
         case rowClicked(RowID)
         /// A paste or a scan that arrived as one event.
@@ -126,6 +127,7 @@ public struct HousekeepingFeature: Reducer {
                                             lastUpdated: state.lastUpdated), readOpenDetail(state))
         case .refresh:
             return .merge(read(&state), readOpenDetail(state))
+        case .readOffline: return readWhatSaysOffline(&state)
 
         case .liveRefresh:
             return follow(&state)

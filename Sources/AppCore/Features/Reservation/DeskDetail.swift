@@ -294,6 +294,8 @@ public struct DeskDetail: Reducer {
         case appeared
         /// `r`, or the connection is back: read the top screen again.
         case refresh
+        /// The instance answered: the top screen reads again if it says Offline.
+        case readOffline
         case keyPressed(Key)
         case pasted(String)
         case rowClicked(RowID)
@@ -340,6 +342,13 @@ public struct DeskDetail: Reducer {
 
         case .refresh:
             return readTop(&state, loadSaved: false)
+
+        case .readOffline:
+            switch state.top {
+            case .reservation(let page) where page.freshness.isOffline: return readTop(&state, loadSaved: false)
+            case .guest(let page) where page.freshness.isOffline: return readTop(&state, loadSaved: false)
+            case .finding, .reservation, .guest: return .none
+            }
 
         case .keyPressed(let key):
             switch state.top {

@@ -62,6 +62,8 @@ public struct SearchFeature: Reducer {
         // The cases every work tab has (`WorkTabFeatureAction`), then the tab's own.
         case appeared, refresh, keyPressed(Key), pasted(String), rowClicked(RowID), badgeChanged(OutboxBadge)
         case outboxEdited, outboxRoundFinished
+        /// The instance answered: a search that got no answer (or the screen over it) runs again.
+        case readOffline
         case searched(String, ReadResult<SearchResults>)
         case roomSearched(String, RoomStays?)
         case detail(DeskDetail.Action)
@@ -87,6 +89,10 @@ public struct SearchFeature: Reducer {
         case .refresh:
             if state.detail != nil { return detail(.refresh, &state) }
             guard let searched = state.searched else { return .none }
+            return search(searched, &state)
+        case .readOffline:
+            if state.detail != nil { return detail(.readOffline, &state) }
+            guard state.isOffline, !state.isSearching, let searched = state.searched else { return .none }
             return search(searched, &state)
         case .keyPressed(let key):
             if state.detail != nil { return host.key(key, &state, badge: state.badge) }

@@ -7,6 +7,12 @@ import ClientModel
 extension TasksFeature {
     /// Follows the instance while the tab is on screen: the open task detail, else the tasks
     /// this device just changed (`tasks.get`), else the list, conditionally and without "Updating".
+    /// The instance answered (#30): the list, or the task's detail, read again if it says Offline.
+    func readWhatSaysOffline(_ state: inout State) -> Effect<Action> {
+        let list = state.freshness.isOffline ? read(&state) : .none
+        return .merge(list, state.detail.flatMap { $0.freshness.isOffline ? readTask($0.taskID) : nil } ?? .none)
+    }
+
     func follow(_ state: inout State) -> Effect<Action> {
         if let detail = state.detail {
             state.followingDetail = true

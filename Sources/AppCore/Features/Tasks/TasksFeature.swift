@@ -91,7 +91,8 @@ public struct TasksFeature: Reducer {
     public enum Action: Sendable, Equatable {
         // The cases every work tab has (`WorkTabFeatureAction`), then the tab's own.
         case keyPressed(Key), rowClicked(RowID), pasted(String)
-        case appeared, refresh, badgeChanged(OutboxBadge)
+        /// `readOffline` (the instance answered): the list or the detail, if it says Offline.
+        case appeared, refresh, readOffline, badgeChanged(OutboxBadge)
         case savedLoaded(SavedCopy<TaskList>?, PendingTasks)
         case tasksRead(ReadResult<TaskList>, PendingTasks)
         case changeFinished(TaskID, ChangeOutcome<HousekeepingTask>)
@@ -140,6 +141,7 @@ public struct TasksFeature: Reducer {
             return .merge(list, state.detail.map { readTask($0.taskID) } ?? .none)
         case .refresh:
             return .merge(read(&state), state.detail.map { readTask($0.taskID) } ?? .none)
+        case .readOffline: return readWhatSaysOffline(&state)
 
         case .liveRefresh:
             return follow(&state)

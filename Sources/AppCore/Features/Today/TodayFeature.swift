@@ -90,6 +90,8 @@ public struct TodayFeature: Reducer {
         // The cases every work tab has (`WorkTabFeatureAction`), then the tab's own.
         case appeared, refresh, keyPressed(Key), pasted(String), rowClicked(RowID), badgeChanged(OutboxBadge)
         case outboxEdited, outboxRoundFinished
+        /// The instance answered: the lists, or the reservation over them, read again if they say Offline.
+        case readOffline
         case savedLoaded(SavedCopy<TodayOverview>?, NoMarks)
         case todayRead(ReadResult<TodayOverview>, NoMarks)
         case reportWritten(ReportWritten)
@@ -117,6 +119,13 @@ public struct TodayFeature: Reducer {
         case .refresh:
             state.following = false
             return .merge(listRead.fresh(&state), detail(.refresh, &state))
+        case .readOffline:
+            var effects = [detail(.readOffline, &state)]
+            if state.freshness.isOffline {
+                state.following = false
+                effects.append(listRead.fresh(&state))
+            }
+            return .merge(effects)
         case .liveRefresh:
             // The lists follow the instance; a reservation open over them is left as it is
             // (a question or a reason may be under way there) and read again on the way back.

@@ -38,6 +38,14 @@ public enum Freshness: Sendable, Equatable {
     case current
 }
 
+extension Freshness {
+    /// The screen says "Offline" (its last read got no answer, or kept the copy after a failure).
+    public var isOffline: Bool {
+        if case .offline = self { return true }
+        return false
+    }
+}
+
 extension ReadResult {
     /// What the answer says of the connection: online for an answer, offline for none; nil
     /// when it says nothing new (403, 401, another answer).

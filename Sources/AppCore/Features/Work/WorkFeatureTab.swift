@@ -36,6 +36,9 @@ public protocol WorkTabFeatureAction: Sendable, SendableMetatype, Equatable {
     static var liveRefreshAction: Self? { get }
     /// The outbox changed outside the tab (a change discarded in Review): read its marks again.
     static var outboxEdited: Self { get }
+    /// The instance answered: what on the tab still says Offline (its list, its detail) reads
+    /// again, nothing else (#30: the header never says Online over a body that says Offline).
+    static var readOffline: Self { get }
     /// An outbox round sent or held something: read the marks, and read again only the rows a
     /// background send settled (the tab's own sent change already shows the answer's state).
     static var outboxRoundFinished: Self { get }
@@ -137,6 +140,9 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
         case .app(.connectionRestored):
             guard state.feature.hasLoaded else { return .none }
             return feature(.refresh, &state)
+        case .app(.instanceAnswered):
+            guard state.feature.hasLoaded else { return .none }
+            return feature(.readOffline, &state)
         case .app(.capabilitiesChanged(let capabilities)):
             // The instance no longer offers this tab: its screens close and its reads stop.
             guard let capability = Feature.tab.capability, !capabilities.contains(capability),

@@ -39,6 +39,9 @@ public enum WorkTabEvent: Equatable, Sendable {
     case outboxEdited
     /// The instance answers again after being unreachable: refresh.
     case connectionRestored
+    /// The instance answered while the header already said Online: what still says Offline on a
+    /// tab (a list, a detail) reads again, so the header and the body never disagree (#30).
+    case instanceAnswered
     /// Discovery was read again; a capability that disappeared disappears from the screen.
     case capabilitiesChanged([Capability])
     /// Time for the tab on screen to follow the instance: a conditional read of its list (or of
@@ -170,7 +173,7 @@ public struct WorkTabs: Reducer {
         case .openTask: .tasks
         case .openReservation: .today
         case .started, .stopped, .outboxRoundFinished, .outboxCounted, .outboxEdited, .connectionRestored,
-             .capabilitiesChanged: nil
+             .instanceAnswered, .capabilitiesChanged: nil
         }
     }
 

@@ -85,11 +85,13 @@ test: deps stamp
 	$(SWIFT) test
 	$(MAKE) e2e
 
+## Every script runs even after one fails, so one run names every failure; the target fails if any did.
 e2e:
-	@for t in Tests/e2e/*.sh; do \
+	@failed=""; for t in Tests/e2e/*.sh; do \
 	  [ -e "$$t" ] && [ "$$(basename $$t)" != lib.sh ] || continue; \
-	  echo "== $$t"; bash "$$t" .build/debug || exit 1; \
-	done
+	  echo "== $$t"; bash "$$t" .build/debug || failed="$$failed $$(basename $$t)"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "e2e failed:$$failed"; exit 1; fi
 
 ## test-asan, test-tsan: the whole `swift test` suite under AddressSanitizer (with LeakSanitizer) or
 ## ThreadSanitizer, each in a build folder of its own. Suppressions, each with its reason, are in

@@ -44,7 +44,7 @@ wait_gone "● Checked in"
 pass "a check-in undone on the business date"
 
 # Another device checks room 103 in while this one shows it reserved: this device's check-in
-# meets 412, says the reservation changed meanwhile and shows it checked in.
+# meets 412, says room 103 changed meanwhile and shows it checked in.
 OTHER_HOME="$E2E_TMP/other"
 GUESTCRAFT_HOME="$OTHER_HOME" pair_device frontdesk
 tmux -L "$TMUX_SOCKET" new-session -d -s other -x 80 -y 24 \
@@ -75,7 +75,7 @@ screen | grep -q "● Checked in" && fail "this device already shows the other's
 keys c
 wait_for "The instance checks:"
 keys Enter
-wait_for "The reservation was changed meanwhile"
+wait_for "Room 103 changed meanwhile (now checked in)"
 wait_for "● Checked in"
 [ "$(applied stays.check_in)" = 2 ] || fail "the stale check-in was applied"
 pass "a reservation changed by another device: 412, the sentence and the new state"

@@ -29,6 +29,20 @@ import Testing
         snap(Self.shown(DeskFixture.mendes(), focus: 1), "desk-reservation")
     }
 
+    /// #30: at 40 × 12 the balance and the notes were below the last room, out of reach; End
+    /// (no row to move the focus to) scrolls to them.
+    @Test func reservationScrolledToItsNotes() {
+        let screen = Feature.content(Self.shown(DeskFixture.mendes(), focus: 1), badge: OutboxBadge())
+            .framed(.today, header: .harbour(), editing: false)
+        for size in [(width: 40, height: 12), (width: 80, height: 24)] {
+            let first = ScreenLayout.layout(screen, width: size.width, height: size.height)
+            let viewport = Scrolling.scrolled(first.viewport, by: .end, before: screen, after: screen)
+            let grid = ScreenLayout.layout(screen, width: size.width, height: size.height, viewport: viewport).grid
+            assertSnapshot(TextGrid.snapshot(grid), file: "desk-reservation-end.\(size.width)x\(size.height).txt")
+            #expect(TextGrid.lines(grid).contains { $0.contains("Travel cot in room 104.") })
+        }
+    }
+
     @Test func reservationOfflineOnTheSavedCopy() {
         var state = Self.shown(DeskFixture.weber(), balance: DeskFixture.weberBalance, freshness: .offline(lastUpdated: "07:40"))
         state.reservationPage?.balanceFreshness = .offline(lastUpdated: "07:40")

@@ -1,4 +1,5 @@
 import AppCore
+import CNCurses
 import Glibc
 import Testing
 @testable import TerminalUI
@@ -223,4 +224,27 @@ import TestSupport
         #expect(TerminalError.unknownTerminal("foot").message.contains("TERM=foot"))
         #expect(TerminalError.unknownTerminal("").message.contains("TERM is not set"))
     }
+
+    /// #30: at 40 × 12 the lines under a list's last row were out of reach. End moves the focus
+    /// to the last row (the app's key), End again scrolls to the last line; a letter meant for the
+    /// focused row, now out of sight, brings it back instead of reaching the app.
+    @Test func scrollKeysTheAppLeavesScrollToTheLastLine() throws {
+        let store = Store(initialState: SampleShell.State(header: Self.header, rowCount: 5, footerLines: 12),
+                          reducer: SampleShell(environment: .init(clock: clock.client)))
+        let driver = ScriptedDriver(width: 40, height: 12, steps: [
+            .input([.key(KEY_END)]),
+            .input([.key(KEY_END)]),
+            .input(RawInput.typing("x")),
+            .input(RawInput.typing("q")),
+        ])
+        #expect(try run(store, driver) == .quit)
+        let lines = driver.frames.map { TextGrid.lines($0) }
+        #expect(lines[1].contains { $0.hasPrefix("Sample row 5") }, "End moved the focus to the last row")
+        #expect(!lines[1].contains("Footer line 12"))
+        #expect(lines[2].contains("Footer line 12"), "End again scrolled to the last line")
+        #expect(!lines[2].contains { $0.hasPrefix("Sample row 5") })
+        #expect(lines[3].contains { $0.hasPrefix("Sample row 5") }, "x brought the focused row back")
+        #expect(store.state.keys == [.end, .end, .character("q")], "x never reached the app")
+    }
 }
+

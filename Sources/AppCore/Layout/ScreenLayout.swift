@@ -5,8 +5,34 @@ import Catalog
 public struct Viewport: Equatable, Sendable {
     /// First line shown, by area key (the screen id, and the screen id + "#overlay").
     public var offsets: [String: Int] = [:]
+    /// Areas scrolled by a key that moved no focus (`Scrolling`), by area key: drawn from their
+    /// offset as it is, not scrolled to the focus, while the focus is the one they were scrolled
+    /// with. A new focus (or a new screen) ends it.
+    public var reading: [String: Reading] = [:]
+    /// Each area as laid out last, by area key: how far a scroll key can take it.
+    public var extents: [String: Extent] = [:]
 
     public init() {}
+
+    /// The focus an area was scrolled away from.
+    public struct Reading: Equatable, Sendable {
+        public var focus: RowID?
+        public init(focus: RowID?) { self.focus = focus }
+    }
+
+    /// An area's lines, the lines it shows, and whether its focused row is among them.
+    public struct Extent: Equatable, Sendable {
+        public var lines: Int
+        public var height: Int
+        public var focusShown: Bool
+        public init(lines: Int, height: Int, focusShown: Bool) {
+            self.lines = lines
+            self.height = height
+            self.focusShown = focusShown
+        }
+        /// The last first line: the end of the content at the bottom of the area.
+        public var lastOffset: Int { max(0, lines - height) }
+    }
 }
 
 /// A screen laid out: the cells to draw and the scroll positions to keep for the next frame.
@@ -57,7 +83,7 @@ public enum ScreenLayout {
                            base: .normal, clickable: clickable)
         let focusCursor = drawRows(rows, then: screen.lazyRows, focus: screen.focus, in: &area, into: &grid,
                                    viewport: viewport) ?? headCursor
-        next.offsets[screen.id] = area.offset
+        area.record(in: &next, from: viewport)
         grid.cursor = focusCursor ?? Position(x: 0, y: top)
 
         for (index, line) in notices.enumerated() {
@@ -68,8 +94,8 @@ public enum ScreenLayout {
         if !screen.hints.isEmpty { drawHints(screen.hints, into: &grid, y: hintsY) }
         if let overlay = screen.overlay {
             let key = screen.id + "#overlay"
-            let (cursor, offset) = drawOverlay(overlay, key: key, into: &grid, viewport: viewport)
-            next.offsets[key] = offset
+            let (cursor, inner) = drawOverlay(overlay, key: key, into: &grid, viewport: viewport)
+            inner.record(in: &next, from: viewport)
             grid.cursor = cursor
         }
         return Frame(grid: grid, viewport: next)
@@ -172,10 +198,23 @@ public enum ScreenLayout {
         var base: StyleToken
         var clickable: Bool
         var offset = 0
+        /// Set by `drawRows`: the lines of its rows, whether the focused row is in view, and
+        /// whether the offset was kept as the person scrolled it (`Viewport.reading`).
+        var lines = 0
+        var focusShown = true
+        var kept = false
+
+        /// Its offset, extent and reading into the next frame's viewport.
+        func record(in next: inout Viewport, from viewport: Viewport) {
+            next.offsets[key] = offset
+            next.extents[key] = Viewport.Extent(lines: lines, height: height, focusShown: focusShown)
+            if kept, let reading = viewport.reading[key] { next.reading[key] = reading }
+        }
     }
 
-    /// Draws the rows visible in `area`, scrolled to keep the focused row in view; answers where
-    /// the cursor goes when a row has focus.
+    /// Draws the rows visible in `area`, scrolled to keep the focused row in view (unless the
+    /// person scrolled the area away from that focus, `Viewport.reading`); answers where the
+    /// cursor goes when a row has focus and is in view.
     /// `lazy` rows follow `rows`, one line each, and only those in view are made.
     static func drawRows(_ rows: [Row], then lazy: LazyRows? = nil, focus: RowID?, in area: inout RowArea,
                          into grid: inout CellGrid, viewport: Viewport) -> Position? {
@@ -203,7 +242,8 @@ public enum ScreenLayout {
             rows.firstIndex { $0.id == id } ?? lazy?.position(of: id).map { rows.count + $0 }
         }
         var offset = viewport.offsets[area.key] ?? 0
-        if let focusIndex {
+        let kept = viewport.reading[area.key].map { $0.focus == focus } ?? false
+        if let focusIndex, !kept {
             let first = start(focusIndex)
             let last = (focusIndex + 1 < count ? start(focusIndex + 1) : total) - 1
             if first < offset {
@@ -222,6 +262,12 @@ public enum ScreenLayout {
         }
         offset = max(0, min(offset, total - area.height))
         area.offset = offset
+        area.lines = total
+        area.kept = kept
+        if let focusIndex {
+            let last = (focusIndex + 1 < count ? start(focusIndex + 1) : total) - 1
+            area.focusShown = start(focusIndex) < offset + area.height && last >= offset
+        }
 
         var cursor: Position?
         var index = offset >= eagerLines ? rows.count + offset - eagerLines : rowIndex(containingLine: offset, starts: starts)
@@ -397,9 +443,9 @@ public enum ScreenLayout {
         return shown + [more]
     }
 
-    /// A bordered box centred on the screen; answers the cursor and the box's scroll offset.
+    /// A bordered box centred on the screen; answers the cursor and the box's scrolled area.
     static func drawOverlay(_ overlay: Overlay, key: String, into grid: inout CellGrid,
-                            viewport: Viewport) -> (Position, Int) {
+                            viewport: Viewport) -> (Position, RowArea) {
         let natural = overlay.rows.map { row in
             row.spans.reduce(0) { $0 + $1.width }
                 + (row.trailing.isEmpty ? 0 : 2 + row.trailing.reduce(0) { $0 + $1.width })
@@ -427,8 +473,7 @@ public enum ScreenLayout {
         inner.top = top + 1
         inner.left = left + 2
         inner.height = boxHeight - 2
-        let focus = overlay.focus ?? overlay.rows.first { $0.isFocusable }?.id
-        let cursor = drawRows(overlay.rows, focus: focus, in: &inner, into: &grid, viewport: viewport)
-        return (cursor ?? Position(x: inner.left, y: inner.top), inner.offset)
+        let cursor = drawRows(overlay.rows, focus: overlay.shownFocus, in: &inner, into: &grid, viewport: viewport)
+        return (cursor ?? Position(x: inner.left, y: inner.top), inner)
     }
 }

@@ -10,4 +10,7 @@ public struct Overlay: Equatable, Sendable {
         self.rows = rows
         self.focus = focus
     }
+
+    /// The focus drawn: `focus`, else the first focusable row.
+    public var shownFocus: RowID? { focus ?? rows.first { $0.isFocusable }?.id }
 }

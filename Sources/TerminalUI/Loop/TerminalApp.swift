@@ -119,6 +119,20 @@ public enum TerminalApp {
         func dispatch(_ event: InputEvent) {
             if let action = input(event) { store.send(action) }
         }
+        // A key goes to the app, unless it would act on a focused row scrolled out of sight; a
+        // scroll key that moved no focus scrolls the page (`Scrolling`, #30). The screen is made
+        // for that only while a page is scrolled or for a scroll key.
+        func send(_ key: Key) {
+            if !viewport.reading.isEmpty,
+               let shown = Scrolling.revealing(viewport, for: key, on: view(store.state)) {
+                viewport = shown
+                return
+            }
+            guard Scrolling.isScrollKey(key) else { return dispatch(.key(key)) }
+            let before = view(store.state)
+            dispatch(.key(key))
+            viewport = Scrolling.scrolled(viewport, by: key, before: before, after: view(store.state))
+        }
 
         while true {
             var raw: [RawInput] = []
@@ -137,7 +151,7 @@ public enum TerminalApp {
                 if onInputFrame != nil, inputRead == nil { inputRead = ContinuousClock.now }
                 needsDraw = true
                 switch event {
-                case .key(let key): dispatch(.key(key))
+                case .key(let key): send(key)
                 case .paste(let text): dispatch(.paste(text))
                 case .press(let x, let y):
                     if let target = grid?.target(atX: x, y: y) { dispatch(.click(target)) }

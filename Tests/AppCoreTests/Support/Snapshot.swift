@@ -13,6 +13,7 @@ func assertSnapshot(of screen: Screen, named name: String,
         assertSnapshot(TextGrid.snapshot(grid), file: "\(name).\(size.width)x\(size.height).txt",
                        sourceLocation: sourceLocation)
     }
+    expectLastLineReachable(screen, sourceLocation: sourceLocation)
 }
 
 /// Compares `text` with the golden file `file` of the snapshot folder.

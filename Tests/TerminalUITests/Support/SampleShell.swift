@@ -11,18 +11,23 @@ struct SampleShell: Reducer {
         var focus: Int
         /// How many sample rows the panel lists (enough to scroll at 40 × 12).
         var rowCount: Int
+        /// Lines of text under the rows, which no focus reaches (a reservation's notes).
+        var footerLines: Int
+        /// Keys the shell was given (to see which the loop held back).
+        var keys: [Key] = []
         var help: HelpFeature.State?
         var isRefreshing: Bool
         var refreshCount: Int
         var quitRequested: Bool
 
-        init(header: Header? = nil, activeTab: WorkTab = .today, focus: Int = 0, rowCount: Int = 20,
+        init(header: Header? = nil, activeTab: WorkTab = .today, focus: Int = 0, rowCount: Int = 20, footerLines: Int = 0,
                     help: HelpFeature.State? = nil, isRefreshing: Bool = false, refreshCount: Int = 0,
                     quitRequested: Bool = false) {
             self.header = header
             self.activeTab = activeTab
             self.focus = focus
             self.rowCount = rowCount
+            self.footerLines = footerLines
             self.help = help
             self.isRefreshing = isRefreshing
             self.refreshCount = refreshCount
@@ -62,6 +67,7 @@ struct SampleShell: Reducer {
         case .keyPressed(let key) where state.help != nil:
             return helpScope.reduce(into: &state, action: .help(.keyPressed(key)))
         case .keyPressed(let key):
+            state.keys.append(key)
             return keyPressed(key, state: &state)
         case .tabClicked(let id):
             if let tab = WorkTab(rawValue: id) { select(tab, state: &state) }
@@ -152,6 +158,7 @@ struct SampleShell: Reducer {
             .line(Span("Sample row \(index + 1)"), id: rowID(index),
                   trailing: [Span("not available", style: .muted)])
         }
+        rows += (0..<state.footerLines).map { .line(Span("Footer line \($0 + 1)")) }
         var notices: [Notice] = []
         if state.isRefreshing { notices.append(Notice(.info, "Refreshing…")) }
         return Screen(

@@ -17,10 +17,12 @@ import TestSupport
               reducer: SampleShell(environment: .init(clock: clock.client)))
     }
 
+    /// The loop with no scan gap unless asked: the scripted reads come at once, and a digit held
+    /// for a scan would join the next step's batch.
     func run(_ store: Store<SampleShell.State, SampleShell.Action>, _ driver: ScriptedDriver,
-             catchSignals: Bool = false) throws -> TerminalApp.ExitReason {
+             catchSignals: Bool = false, scanGap: Duration = .zero) throws -> TerminalApp.ExitReason {
         try TerminalApp.run(store: store, view: SampleShell.view, input: SampleShell.action(for:),
-                            shouldQuit: \.quitRequested, driver: driver, catchSignals: catchSignals)
+                            shouldQuit: \.quitRequested, driver: driver, catchSignals: catchSignals, scanGap: scanGap)
     }
 
     @Test func drawsTheFirstFrameThenFollowsKeysUntilQuit() throws {
@@ -50,7 +52,7 @@ import TestSupport
             .input(RawInput.typing("q")),
         ])
         let reason = try TerminalApp.run(store: store, view: SampleShell.view, input: SampleShell.action(for:),
-                                         shouldQuit: \.quitRequested, driver: driver, catchSignals: false,
+                                         shouldQuit: \.quitRequested, driver: driver, catchSignals: false, scanGap: .zero,
                                          onInputFrame: { timings.append($0) })
         #expect(reason == .quit)
         // The first frame (no input), "3", "r", the refresh's end (an effect, no input); q draws nothing.
@@ -71,7 +73,7 @@ import TestSupport
         Task.detached { await clock.advance(by: SampleShell.refreshDuration) }
         var takenWhileHeld: [Bool] = []
         let reason = try TerminalApp.run(store: store, view: SampleShell.view, input: SampleShell.action(for:),
-                                         shouldQuit: \.quitRequested, driver: driver, catchSignals: false,
+                                         shouldQuit: \.quitRequested, driver: driver, catchSignals: false, scanGap: .zero,
                                          firstFrame: FirstFrameHold(atMost: .seconds(600)) { state in
                                              takenWhileHeld.append(driver.started)
                                              return state.refreshCount == 1
@@ -115,7 +117,7 @@ import TestSupport
         store.send(.keyPressed(.character("r")))
         var readsWhileHeld: [Int] = []
         let reason = try TerminalApp.run(store: store, view: SampleShell.view, input: SampleShell.action(for:),
-                                         shouldQuit: \.quitRequested, driver: driver, catchSignals: false,
+                                         shouldQuit: \.quitRequested, driver: driver, catchSignals: false, scanGap: .zero,
                                          firstFrame: FirstFrameHold(atMost: .seconds(600), ready: { _ in true },
                                                                     acceptsInput: { state in
                                              guard state.refreshCount == 1 else {
@@ -135,7 +137,7 @@ import TestSupport
     @Test func aHeldFirstFrameIsDrawnWhenItsTimeIsUp() throws {
         let driver = ScriptedDriver(steps: [.hangup])
         let reason = try TerminalApp.run(store: makeStore(), view: SampleShell.view, input: SampleShell.action(for:),
-                                         shouldQuit: \.quitRequested, driver: driver, catchSignals: false,
+                                         shouldQuit: \.quitRequested, driver: driver, catchSignals: false, scanGap: .zero,
                                          firstFrame: FirstFrameHold(atMost: .milliseconds(50)) { _ in false })
         #expect(reason == .terminalGone)
         #expect(driver.started, "the hold's time up took the terminal")
@@ -149,7 +151,7 @@ import TestSupport
         driver.failStart = .unknownTerminal("nope")
         #expect(throws: TerminalError.self) {
             try TerminalApp.run(store: makeStore(), view: SampleShell.view, input: SampleShell.action(for:),
-                                shouldQuit: \.quitRequested, driver: driver, catchSignals: false,
+                                shouldQuit: \.quitRequested, driver: driver, catchSignals: false, scanGap: .zero,
                                 firstFrame: FirstFrameHold(atMost: .milliseconds(10)) { _ in true })
         }
         #expect(driver.frames.isEmpty)
@@ -245,6 +247,26 @@ import TestSupport
         #expect(!lines[2].contains { $0.hasPrefix("Sample row 5") })
         #expect(lines[3].contains { $0.hasPrefix("Sample row 5") }, "x brought the focused row back")
         #expect(store.state.keys == [.end, .end, .character("q")], "x never reached the app")
+    }
+
+    /// #31: a scanner's `203⏎` split into reads (on a loaded handheld each character came alone)
+    /// switched tabs and typed "03"; the loop now puts it together by timing. A digit typed alone
+    /// goes on as a key once its gap has passed (a wake-up, no key needed).
+    @Test func aBurstSplitAcrossReadsIsOneScanAndADigitAloneIsAKey() throws {
+        let store = makeStore()
+        let driver = ScriptedDriver(steps: [
+            .input(RawInput.typing("2")),
+            .input(RawInput.typing("0")),
+            .input(RawInput.typing("3")),
+            .input([.scalar("\r")]),
+            .input(RawInput.typing("3")),
+            .waitForWake,
+            .input(RawInput.typing("q")),
+        ])
+        #expect(try run(store, driver, scanGap: ScanAssembler.defaultGap) == .quit)
+        #expect(store.state.scans == ["203"])
+        #expect(store.state.keys == [.character("3"), .character("q")], "the scan's keys never reached the app as keys")
+        #expect(store.state.activeTab == .housekeeping, "the 3 typed alone switched the tab")
     }
 }
 

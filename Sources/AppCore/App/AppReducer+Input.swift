@@ -118,9 +118,9 @@ extension AppReducer {
                                                               ["number": InertText.sanitize(number)])))
                 return expirePassingNotices()
             }
-            return tabEvent(.pasted(.housekeeping, text), &state)
+            return tabEvent(.scanned(text), &state)
         }
-        return .merge(select(.housekeeping, &state), tabEvent(.pasted(.housekeeping, text), &state))
+        return .merge(select(.housekeeping, &state), tabEvent(.scanned(text), &state))
     }
 
     func pasted(_ text: String, _ state: inout AppState) -> Effect<AppAction> {

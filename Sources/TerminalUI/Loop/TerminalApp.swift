@@ -46,6 +46,8 @@ public enum TerminalApp {
     ///     or the hold's time is up, whichever comes first (the start's frames of a screen still
     ///     being read are laid out, written and parsed by the terminal for nothing, #18); the
     ///     terminal is taken (`driver.start`) then, and its input read from then on.
+    ///   - scanGap: the longest gap between a scanner's characters split across reads
+    ///     (`ScanAssembler`); zero hands every key on at once.
     @MainActor
     public static func run<State, Action: Sendable>(
         store: Store<State, Action>,
@@ -55,6 +57,7 @@ public enum TerminalApp {
         driver: some TerminalDriver,
         log: Log? = nil,
         catchSignals: Bool = true,
+        scanGap: Duration = ScanAssembler.defaultGap,
         onFrame: ((CellGrid) -> Void)? = nil,
         onInputFrame: ((FrameTiming) -> Void)? = nil,
         firstFrame: FirstFrameHold<State>? = nil
@@ -108,6 +111,9 @@ public enum TerminalApp {
         }
 
         var decoder = InputDecoder()
+        // A scanner's burst split across reads is put together by its timing (#31).
+        var scans = ScanAssembler(gap: scanGap)
+        var scanWakeAt: ContinuousClock.Instant?
         var viewport = Viewport()
         var grid: CellGrid?
         var needsDraw = true
@@ -134,24 +140,39 @@ public enum TerminalApp {
             viewport = Scrolling.scrolled(viewport, by: key, before: before, after: view(store.state))
         }
 
+        func handle(_ outputs: [ScanAssembler.Output]) {
+            for output in outputs {
+                if onInputFrame != nil, inputRead == nil { inputRead = ContinuousClock.now }
+                needsDraw = true
+                switch output {
+                case .key(let key): send(key)
+                case .scan(let text): dispatch(.scan(text))
+                }
+            }
+        }
+
         while true {
             var raw: [RawInput] = []
             releaseInputIfDue()
             while started, inputHold == nil, let next = driver.read() { raw.append(next) }
+            let readAt = ContinuousClock.now
+            handle(scans.expire(at: readAt))
             let events = decoder.decode(raw)
-            // A scanner's burst arrives in one read: two or more characters and Enter, nothing else.
+            // A burst in one read: two or more characters and Enter, nothing else (a tag of any
+            // shape, also over SSH); split across reads, the assembler's timing decides.
             let keys = events.compactMap { event -> Key? in if case .key(let key) = event { key } else { nil } }
-            let scan = keys.count == events.count ? ScanBurst.text(of: keys) : nil
-            if let scan {
-                if onInputFrame != nil, inputRead == nil { inputRead = ContinuousClock.now }
-                needsDraw = true
-                dispatch(.scan(scan))
-            }
+            let scan = keys.count == events.count && !scans.isHolding ? ScanBurst.text(of: keys) : nil
+            if let scan { handle([.scan(scan)]) }
             for event in scan == nil ? events : [] {
+                if case .key(let key) = event {
+                    handle(scans.take(key, at: readAt))
+                    continue
+                }
+                handle(scans.interrupt())
                 if onInputFrame != nil, inputRead == nil { inputRead = ContinuousClock.now }
                 needsDraw = true
                 switch event {
-                case .key(let key): send(key)
+                case .key: break
                 case .paste(let text): dispatch(.paste(text))
                 case .press(let x, let y):
                     if let target = grid?.target(atX: x, y: y) { dispatch(.click(target)) }
@@ -193,6 +214,16 @@ public enum TerminalApp {
             }
 
             releaseInputIfDue()
+            // Held digits of a possible scan go on as keys when their gap passes: a wake-up then.
+            scans.waiting(at: .now)
+            // Again when a wake-up came a little early (dispatch's clock is not this one).
+            if let deadline = scans.deadline, deadline != scanWakeAt || ContinuousClock.now >= deadline {
+                scanWakeAt = deadline
+                let delay = max(Duration.zero, deadline - .now) + .milliseconds(1)
+                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(delay.nanoseconds))) { [pipe] in
+                    pipe.wake()
+                }
+            }
             if !started || inputHold != nil {
                 pipe.wait()
             } else if driver.wait(wakeFD: pipe.readFD) == .terminalGone {

@@ -15,6 +15,8 @@ struct SampleShell: Reducer {
         var footerLines: Int
         /// Keys the shell was given (to see which the loop held back).
         var keys: [Key] = []
+        /// Scans the loop recognised.
+        var scans: [String] = []
         var help: HelpFeature.State?
         var isRefreshing: Bool
         var refreshCount: Int
@@ -37,6 +39,7 @@ struct SampleShell: Reducer {
 
     enum Action: Equatable, Sendable {
         case keyPressed(Key)
+        case scanned(String)
         case tabClicked(String)
         case rowClicked(RowID)
         case refreshFinished
@@ -69,6 +72,9 @@ struct SampleShell: Reducer {
         case .keyPressed(let key):
             state.keys.append(key)
             return keyPressed(key, state: &state)
+        case .scanned(let text):
+            state.scans.append(text)
+            return .none
         case .tabClicked(let id):
             if let tab = WorkTab(rawValue: id) { select(tab, state: &state) }
             return .none
@@ -179,7 +185,8 @@ struct SampleShell: Reducer {
         case .key(let key): .keyPressed(key)
         case .click(.tab(let id)): .tabClicked(id)
         case .click(.row(let id)): .rowClicked(id)
-        case .paste, .scan, .resize: nil
+        case .scan(let text): .scanned(text)
+        case .paste, .resize: nil
         }
     }
 }

@@ -61,16 +61,17 @@ extension HousekeepingFeature {
         }
     }
 
-    /// A scanned room tag (or `guestcraft open room/…`): that room's detail opens; a tag that
-    /// names no room of the property (exactly: a scan never lands on a room sharing a prefix)
-    /// says so and changes nothing.
+    /// A scanned room tag (or `guestcraft open room/…`): that room's detail opens, in place of
+    /// the one open; a tag that names no room of the property (exactly: a scan never lands on a
+    /// room sharing a prefix) says so and changes nothing, and the next `d`/`c`/`i` waits (on a
+    /// detail it says the room is still the one shown, and the key again does it).
     func openRoom(tagged text: String, _ state: inout State) -> Effect<Action> {
         let number = Self.roomNumber(inTag: text)
         guard !number.isEmpty else { return .none }
         guard let id = state.list.exact(number: number) else {
             state.notice = Notice(.info, L("housekeeping.no_such_room", ["number": number]))
-            // The next `d`/`c`/`i` must not change the room that happens to be focused.
-            state.awaitingRoom = state.detail == nil
+            // The next `d`/`c`/`i` must not change the room that happens to be focused or shown.
+            state.awaitingRoom = true
             return .none
         }
         focusShowing(id, &state)

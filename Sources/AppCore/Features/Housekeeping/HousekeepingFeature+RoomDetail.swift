@@ -48,6 +48,16 @@ extension HousekeepingFeature {
         if let shared = DetailLines.take(key, last: last, &state, delegate: Action.delegate, readID: Self.detailReadID) {
             return shared
         }
+        if state.awaitingRoom {
+            // A scan just found no room: the first status key says which room this still is.
+            state.awaitingRoom = false
+            let statusLine = key == .enter && [.dirty, .clean, .inspected].contains(lines[min(detail.focus, last)])
+            if statusLine || [.character("d"), .character("c"), .character("i")].contains(key) {
+                let number = detail.detail?.unit.number ?? state.list.entry(detail.unitID)?.unit.number ?? ""
+                state.notice = Notice(.info, L("housekeeping.still_this_room", ["number": InertText.sanitize(number)]))
+                return .none
+            }
+        }
         switch key {
         case .character("d"): return change(to: .dirty, of: detail.unitID, &state)
         case .character("c"): return change(to: .clean, of: detail.unitID, &state)

@@ -85,8 +85,11 @@ public struct HousekeepingFeature: Reducer {
         case refresh, readOffline
         case keyPressed(Key)
         case rowClicked(RowID)
-        /// A paste or a scan that arrived as one event.
+        /// A paste that arrived as one event.
         case pasted(String)
+        /// A scanned room tag: its detail opens, replacing the one open (a fault report being
+        /// written keeps the scan as typed text).
+        case scanned(String)
         /// The outbox's counts changed (set by the app).
         case badgeChanged(OutboxBadge)
         /// A change left the outbox outside this tab (discarded in Review): read the marks again.
@@ -152,6 +155,15 @@ public struct HousekeepingFeature: Reducer {
                 state.awaitingRoom = false
             }
             return .none
+
+        case .scanned(let text):
+            if state.detail?.fault != nil { return faultHost.reduce(.pasted(text), &state) }
+            state.jump = nil
+            if state.list.isEmpty && state.freshness == .loading {
+                state.pendingJump = text
+                return .none
+            }
+            return openRoom(tagged: text, &state)
 
         case .pasted(let text):
             if state.detail?.fault != nil { return faultHost.reduce(.pasted(text), &state) }

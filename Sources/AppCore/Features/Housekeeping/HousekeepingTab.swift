@@ -18,6 +18,7 @@ extension HousekeepingFeature.State: WorkTabFeatureState {
 
 extension HousekeepingFeature.Action: WorkTabFeatureAction {
     public static func openTask(_ id: TaskID) -> Self? { nil }
+    public static func scannedRoom(_ text: String) -> Self? { .scanned(text) }
     public static var liveRefreshAction: Self? { .liveRefresh }
 
     public var workDelegate: WorkTabDelegate? {

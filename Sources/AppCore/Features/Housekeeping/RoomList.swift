@@ -289,8 +289,20 @@ public struct RoomList: Sendable, Equatable {
 
     /// The first room whose number is `text`, else the first that starts with it.
     /// The room whose number is exactly `text` (letters in any case), for scans.
+    /// The room numbered `text` exactly (a scanned tag): `0203` is room 203, as tags are often
+    /// printed with leading zeros; never a room that only shares its first digits.
     public func exact(number text: String) -> UnitID? {
-        rooms.first { $0.unit.number.caseInsensitiveCompare(text) == .orderedSame }?.unit.id
+        if let room = rooms.first(where: { $0.unit.number.caseInsensitiveCompare(text) == .orderedSame }) {
+            return room.unit.id
+        }
+        let bare = Self.withoutLeadingZeros(text)
+        guard bare != text else { return nil }
+        return rooms.first { Self.withoutLeadingZeros($0.unit.number).caseInsensitiveCompare(bare) == .orderedSame }?.unit.id
+    }
+
+    static func withoutLeadingZeros(_ number: String) -> String {
+        let trimmed = number.drop { $0 == "0" }
+        return trimmed.isEmpty ? String(number.suffix(1)) : String(trimmed)
     }
 
     public func match(number text: String) -> UnitID? {

@@ -30,6 +30,8 @@ public protocol WorkTabFeatureAction: Sendable, SendableMetatype, Equatable {
     static func openTask(_ id: TaskID) -> Self?
     /// Opening a reservation by its code, for the feature that shows reservations (nil for the others).
     static func openReservation(_ code: String) -> Self?
+    /// A scanned room tag, for the feature that shows rooms (nil for the others).
+    static func scannedRoom(_ text: String) -> Self?
     static func badgeChanged(_ badge: OutboxBadge) -> Self
     /// The tab is on screen and it is time to follow the instance (a list that does not follow
     /// it, such as Search, has none).
@@ -54,6 +56,9 @@ public protocol WorkTabFeatureAction: Sendable, SendableMetatype, Equatable {
 extension WorkTabFeatureAction {
     /// Only the desk's tabs open reservations.
     public static func openReservation(_ code: String) -> Self? { nil }
+
+    /// Only Housekeeping opens a scanned room.
+    public static func scannedRoom(_ text: String) -> Self? { nil }
 
     /// Lists that do not follow the instance on their own (Search) have no live refresh.
     public static var liveRefreshAction: Self? { nil }
@@ -129,6 +134,9 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
             return feature(action, &state)
         case .app(.openReservation(let code)):
             guard let action = Feature.Action.openReservation(code) else { return .none }
+            return feature(action, &state)
+        case .app(.scanned(let text)):
+            guard let action = Feature.Action.scannedRoom(text) else { return .none }
             return feature(action, &state)
         case .app(.outboxCounted(let badge)):
             return feature(.badgeChanged(badge), &state)

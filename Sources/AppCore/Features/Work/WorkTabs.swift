@@ -33,6 +33,9 @@ public enum WorkTabEvent: Equatable, Sendable {
     case openTask(TaskID)
     /// Open the reservation with this code (`guestcraft open reservation/HV-1001`), on Today.
     case openReservation(String)
+    /// A scanned room tag (`ScanAssembler`): that room's detail opens on Housekeeping, replacing
+    /// whatever detail is open.
+    case scanned(String)
     /// The outbox's counts of the context, read once by the app after each round.
     case outboxCounted(OutboxBadge)
     /// A change left the outbox without being sent (discarded in Review): show the marks again.
@@ -172,6 +175,7 @@ public struct WorkTabs: Reducer {
              .liveRefresh(let tab): tab
         case .openTask: .tasks
         case .openReservation: .today
+        case .scanned: .housekeeping
         case .started, .stopped, .outboxRoundFinished, .outboxCounted, .outboxEdited, .connectionRestored,
              .instanceAnswered, .capabilitiesChanged: nil
         }

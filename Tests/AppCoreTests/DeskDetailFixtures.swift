@@ -45,6 +45,30 @@ enum DeskFixture {
                     notes: "Invoice to Weber Logistik GmbH.")
     }
 
+    /// HV-1001: Amelia Hart, room 101 (Double) from tonight, arriving late (docs/api.md §12).
+    static func hart(version: Int = 1) -> Reservation {
+        Reservation(id: "rsv_0001", code: "HV-1001", propertyID: "prp_harbour", version: version, status: .confirmed,
+                    guest: Guest(id: "gst_0001", name: "Amelia Hart", contact: Contact(email: "amelia.hart@example.com", phone: "+44 20 7946 0011")),
+                    arrival: date, departure: BusinessDate("2026-11-05")!, nights: 3,
+                    rooms: [stay("sty_0001", double, unit: "101", to: "2026-11-05")],
+                    notes: "Late arrival, around 22:00.")
+    }
+
+    /// Weber's folio as `folios.balance` answers it in docs/api.md: three nights and the minibar, one card payment.
+    static let weberFolio = FolioBalance(
+        reservationID: "rsv_0002", balanceMinor: 12150, currency: "EUR",
+        charges: [FolioCharge(id: "chg_0001", date: BusinessDate("2026-10-30")!, description: "Room 102, Double", amountMinor: 12900),
+                  FolioCharge(id: "chg_0002", date: BusinessDate("2026-10-31")!, description: "Room 102, Double", amountMinor: 12900),
+                  FolioCharge(id: "chg_0003", date: BusinessDate("2026-11-01")!, description: "Room 102, Double", amountMinor: 12900),
+                  FolioCharge(id: "chg_0004", date: BusinessDate("2026-11-01")!, description: "Minibar", amountMinor: 1450)],
+        payments: [FolioPayment(id: "pay_0001", date: BusinessDate("2026-10-30")!, method: "card", amountMinor: 28000)])
+
+    /// Hart's folio before arrival: a deposit of EUR 50.00 and a charge of EUR 38.00, so EUR 12.00 in credit.
+    static let hartCredit = FolioBalance(
+        reservationID: "rsv_0001", balanceMinor: -1200, currency: "EUR",
+        charges: [FolioCharge(id: "chg_0101", date: BusinessDate("2026-11-02")!, description: "Parking", amountMinor: 3800)],
+        payments: [FolioPayment(id: "pay_0101", date: BusinessDate("2026-10-20")!, method: "bank_transfer", amountMinor: 5000)])
+
     static let weberBalance = FolioBalance(reservationID: "rsv_0002", balanceMinor: 12150, currency: "EUR", charges: [], payments: [])
     static let weberQuote = CheckoutQuote(reservationID: "rsv_0002", stayID: "sty_0002", remainingBalanceMinor: 12150,
                                           currency: "EUR", lastRoom: true)

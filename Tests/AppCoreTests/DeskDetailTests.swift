@@ -759,14 +759,18 @@ import Testing
     }
 
     @Test func moneyIsTheCurrencyAndItsMinorUnits() {
+        // The balance's line without its time ("· updated …").
         let format = { (minor: Int, currency: String) in
             Feature.content(self.moneyState(minor, currency), badge: OutboxBadge()).rows
-                .first { $0.spans.first?.text == "Balance " }?.spans[1].text
+                .map { $0.spans.filter { $0.style != .muted }.map(\.text).joined() }
+                .first { $0.hasPrefix("Balance ") || $0.hasPrefix("Credit ") }
         }
-        #expect(format(12150, "EUR") == "EUR 121.50")
-        #expect(format(-5, "EUR") == "EUR -0.05")
-        #expect(format(1200, "JPY") == "JPY 1200")
-        #expect(format(1234, "KWD") == "KWD 1.234")
+        #expect(format(12150, "EUR") == "Balance EUR 121.50")
+        // Below zero the folio holds money for the guest: a credit, never "EUR -0.05" (#30).
+        #expect(format(-5, "EUR") == "Credit EUR 0.05")
+        #expect(format(1200, "JPY") == "Balance JPY 1200")
+        #expect(format(-1200, "JPY") == "Credit JPY 1200")
+        #expect(format(1234, "KWD") == "Balance KWD 1.234")
     }
 
     func moneyState(_ minor: Int, _ currency: String) -> Feature.State {

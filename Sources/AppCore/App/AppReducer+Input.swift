@@ -155,6 +155,9 @@ extension AppReducer {
             guard state.route == .work, let tab = WorkTab(rawValue: id) else { return .none }
             return select(tab, &state)
         case .row(let id):
+            // A click on the row that has the focus does what Enter does there (opens a stay, a
+            // room, a task; chooses a free room); on another row the screen only moves the focus.
+            if AppView.clickIsEnter(id, state) { return keyPressed(.enter, &state) }
             switch state.route {
             case .starting: return .none
             case .connect: return connectScope.reduce(into: &state, action: .connect(.rowClicked(id)))

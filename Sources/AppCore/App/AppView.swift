@@ -64,6 +64,20 @@ public enum AppView {
         }
     }
 
+    /// Whether a click on row `id` is Enter: it is the focused row of what is on screen (of the
+    /// dialog over it, when one is up) and not a text field, where a click places the cursor and
+    /// Enter would send (#30: a click on a focused row opens it).
+    static func clickIsEnter(_ id: RowID, _ state: AppState) -> Bool {
+        let screen = view(state)
+        if let overlay = screen.overlay {
+            guard overlay.focus == id else { return false }
+            return overlay.rows.first { $0.id == id }?.field == nil
+        }
+        guard screen.focus == id else { return false }
+        if let row = screen.rows.first(where: { $0.id == id }) { return row.field == nil }
+        return screen.lazyRows?.position(of: id) != nil
+    }
+
     /// Whether the program should end.
     public static func shouldQuit(_ state: AppState) -> Bool { state.quitRequested }
 

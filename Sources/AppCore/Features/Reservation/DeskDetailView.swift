@@ -88,13 +88,15 @@ enum DeskDetailView {
                                                                         "to": stay.checkOutDate.description]),
                                    style: .muted)))
         }
+        // The notes above the folio: a long stay's charges would push them off the screen (#30).
+        if let notes = notesRow(reservation) {
+            rows.append(.blank)
+            rows.append(notes)
+        }
         if environment.allows(.foliosRead), environment.has(.folios) {
             rows.append(.blank)
             rows.append(balanceRow(page))
-        }
-        if let notes = reservation.notes, !notes.isEmpty {
-            rows.append(.blank)
-            rows.append(.paragraph(Span(L("reservation.notes") + " ", style: .muted), Span(inert: notes)))
+            if let balance = page.balance { rows += folioRows(balance) }
         }
         let focus = page.focusedStay.map { roomRowID($0.id) }
         // The keys the focused room allows first; the others after, disabled with their reason
@@ -145,19 +147,55 @@ enum DeskDetailView {
         }
     }
 
+    /// "Notes Late arrival, around 22:00.", nil when the reservation has none.
+    static func notesRow(_ reservation: Reservation) -> Row? {
+        guard let notes = reservation.notes, !notes.isEmpty else { return nil }
+        return .paragraph(Span(L("reservation.notes") + " ", style: .muted), Span(inert: notes))
+    }
+
     static func balanceRow(_ page: DeskDetail.ReservationPage) -> Row {
-        let amount = page.balance.map { DeskMoney.format($0.balanceMinor, $0.currency) }
+        let amount = page.balance.map { DeskMoney.owed($0.balanceMinor, $0.currency) }
         let when: String = switch page.balanceFreshness {
         case .loading: L("reservation.balance_reading")
         case .updating(let last), .offline(let last):
             last.map { L("reservation.balance_offline_since", ["time": $0]) } ?? L("reservation.balance_offline")
         case .current: page.balanceUpdated.map { L("reservation.balance_updated", ["time": $0]) } ?? ""
         }
-        var spans = [Span(L("reservation.balance") + " ")]
+        // A credit names itself ("Credit EUR 12.00"); an amount owed follows "Balance".
+        let credit = (page.balance?.balanceMinor ?? 0) < 0
+        var spans = credit ? [] : [Span(L("reservation.balance") + " ")]
         if let amount { spans.append(Span(amount)) }
         if !when.isEmpty { spans.append(Span((amount == nil ? "" : " · ") + when, style: .muted)) }
         // Wraps rather than cutting the amount on a narrow screen.
         return Row(spans, wraps: true)
+    }
+
+    /// The folio's charges, then its payments, each with its date, what it is and its amount.
+    static func folioRows(_ balance: FolioBalance) -> [Row] {
+        func line(_ date: BusinessDate, _ what: Span, _ minor: Int) -> Row {
+            Row([Span("  " + date.description + " ", style: .muted), what],
+                trailing: [Span(DeskMoney.format(minor, balance.currency))])
+        }
+        var rows: [Row] = []
+        if !balance.charges.isEmpty {
+            rows.append(.line(Span(L("reservation.charges"), style: .muted)))
+            rows += balance.charges.map { line($0.date, Span(inert: $0.description), $0.amountMinor) }
+        }
+        if !balance.payments.isEmpty {
+            rows.append(.line(Span(L("reservation.payments"), style: .muted)))
+            rows += balance.payments.map { line($0.date, Span(paymentMethod($0.method)), $0.amountMinor) }
+        }
+        return rows
+    }
+
+    /// The methods docs/api.md names in words; any other as the instance wrote it (made inert).
+    static func paymentMethod(_ method: String) -> String {
+        switch method {
+        case "card": L("reservation.payment.card")
+        case "cash": L("reservation.payment.cash")
+        case "bank_transfer": L("reservation.payment.bank_transfer")
+        default: InertText.sanitize(method, singleLine: true)
+        }
     }
 
     static func reasonOverlay(_ prompt: DeskDetail.ReasonPrompt, _ page: DeskDetail.ReservationPage) -> Overlay {
@@ -215,7 +253,9 @@ enum DeskDetailView {
         let number = DeskDetail.number(stay)
         var rows: [Row] = [.title(L("desk.check_in.title", ["number": number]))]
         rows.append(.line(Span(inert: reservation.guest.name, style: .muted)))
-        rows.append(.blank)
+        // The notes ("Late arrival, around 22:00.") before the checks, in the blank line's place
+        // so the four checks still fit a handheld's screen (#30).
+        rows.append(notesRow(reservation) ?? .blank)
         rows.append(.line(Span(L("desk.check_in.checks"), style: .muted)))
         let confirmed = reservation.status == .confirmed || reservation.status == .checkedIn
         rows.append(check(confirmed ? .pass : .fail, confirmed ? L("desk.check.confirmed") : L("desk.check.not_confirmed")))
@@ -310,7 +350,10 @@ enum DeskDetailView {
         let early = DeskDetail.nightsEarly(stay, businessDate: businessDate) ?? 0
         var rows: [Row]
         if early > 0 {
-            let owed = quote.quote.map { L("desk.check_out.early_owed", ["amount": DeskMoney.format($0.remainingBalanceMinor, $0.currency)]) }
+            let owed = quote.quote.map {
+                $0.remainingBalanceMinor < 0 ? DeskMoney.owed($0.remainingBalanceMinor, $0.currency)
+                    : L("desk.check_out.early_owed", ["amount": DeskMoney.format($0.remainingBalanceMinor, $0.currency)])
+            }
             rows = [Row([Span(L("desk.check_out.early", ["name": InertText.sanitize(reservation.guest.name), "count": early])
                               + (owed.map { " " + $0 } ?? ""))], style: .title, wraps: true)]
             rows.append(.line(Span(L("reservation.room_number", ["number": DeskDetail.number(stay)]) + " · "
@@ -320,12 +363,14 @@ enum DeskDetailView {
             rows = [.title(L("desk.check_out.title", ["number": DeskDetail.number(stay)]))]
             rows.append(.line(Span(inert: reservation.guest.name, style: .muted)))
         }
-        rows.append(.blank)
+        // The notes ("Invoice to Weber Logistik GmbH.") in the blank line's place, as on check-in.
+        rows.append(notesRow(reservation) ?? .blank)
         if let owed = quote.quote {
             let when = quote.updated.map { L("reservation.balance_updated", ["time": $0]) } ?? ""
-            rows.append(Row([Span(L("desk.check_out.remaining") + " "),
-                             Span(DeskMoney.format(owed.remainingBalanceMinor, owed.currency)),
-                             Span(when.isEmpty ? "" : " · " + when, style: .muted)], wraps: true))
+            let remaining: [Span] = owed.remainingBalanceMinor < 0
+                ? [Span(L("desk.check_out.remaining_credit", ["credit": DeskMoney.owed(owed.remainingBalanceMinor, owed.currency)]))]
+                : [Span(L("desk.check_out.remaining") + " "), Span(DeskMoney.format(owed.remainingBalanceMinor, owed.currency))]
+            rows.append(Row(remaining + [Span(when.isEmpty ? "" : " · " + when, style: .muted)], wraps: true))
             if owed.needsApproval {
                 rows.append(.paragraph(Span(L("desk.check_out.needs_approval"), style: .noticeWarning)))
             } else if owed.lastRoom {

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// Money as people read it: the currency and the amount in its minor units ("EUR 121.50").
@@ -11,8 +12,20 @@ enum DeskMoney {
 
     static func format(_ minor: Int, _ currency: String) -> String {
         let code = InertText.sanitize(currency)
+        return code + " " + (minor < 0 ? "-" : "") + amount(minor.magnitude, code)
+    }
+
+    /// What a folio owes: "EUR 121.50", and below zero what it holds for the guest,
+    /// "Credit EUR 12.00" (#30: never "EUR -12.00").
+    static func owed(_ minor: Int, _ currency: String) -> String {
+        guard minor < 0 else { return format(minor, currency) }
+        let code = InertText.sanitize(currency)
+        return L("reservation.credit", ["amount": code + " " + amount(minor.magnitude, code)])
+    }
+
+    /// The digits of an amount in minor units, with the currency's decimal places.
+    private static func amount(_ magnitude: UInt, _ code: String) -> String {
         let digits = minorDigits[code.uppercased()] ?? 2
-        let magnitude = minor.magnitude
         var scale: UInt = 1
         for _ in 0..<digits { scale *= 10 }
         let whole = magnitude / scale
@@ -22,6 +35,6 @@ enum DeskMoney {
             let text = String(fraction)
             amount += "." + String(repeating: "0", count: digits - text.count) + text
         }
-        return code + " " + (minor < 0 ? "-" : "") + amount
+        return amount
     }
 }

@@ -27,6 +27,10 @@ import Testing
         add("rooms, jumping", .housekeeping) { $0.current?.tabs.housekeeping.feature.jump = "10" }
         add("rooms, a role without housekeeping.write", .housekeeping) { $0.current?.tabs.housekeeping.feature.mayChangeStatus = false }
         add("room detail", .housekeeping) { $0.current?.tabs.housekeeping.feature.detail = HousekeepingFeature.RoomDetail(unitID: "unt_h101") }
+        add("rooms, the board offered", .housekeeping) { $0.current?.tabs.housekeeping.feature.boardOffered = true }
+        add("supervisor's board", .housekeeping) {
+            $0.current?.tabs.housekeeping.feature.board = SupervisorBoard(focus: 1, now: HotelFixture.freshAt)
+        }
         add("tasks", .tasks) { _ in }
         add("task detail", .tasks) { $0.current?.tabs.tasks.feature.detail = TasksFeature.Detail(taskID: "tsk_0005") }
         add("skip question", .tasks) { $0.current?.tabs.tasks.feature.skip = TasksFeature.SkipPrompt(task: "tsk_0005") }

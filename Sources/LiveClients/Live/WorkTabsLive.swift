@@ -36,7 +36,7 @@ struct LiveWork: Sendable {
 
     var housekeeping: HousekeepingEnvironment {
         let work = self
-        return HousekeepingEnvironment(
+        var environment = HousekeepingEnvironment(
             savedUnits: { await work.savedOpening(work.unitsKey, as: UnitList.self)?.copy },
             fetchUnits: {
                 await work.fetch(work.unitsKey, as: UnitList.self, head: LiveWork.roomsHead) { etag in
@@ -59,6 +59,8 @@ struct LiveWork: Sendable {
             mayChangeStatus: context.allows(.housekeepingWrite),
             faultForm: faultForm, owner: context.owner,
             savedUnitsPreview: { await work.services.prefetch.takePreview(work.unitsKey, partition: work.context.partition) })
+        environment.board = board
+        return environment
     }
 
     var tasks: TasksEnvironment {

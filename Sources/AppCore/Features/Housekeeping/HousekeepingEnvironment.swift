@@ -58,6 +58,8 @@ public struct HousekeepingEnvironment: Sendable {
     public var faultForm: FaultFormEnvironment
     /// Whose changes these are, named in the sentence of a held one (several accounts on the device).
     public var owner: String?
+    /// The supervisor's board's clients and whether the role is offered it (Features/Board).
+    public var board: BoardEnvironment = .unavailable
 
     public init(savedUnits: @escaping @Sendable () async -> SavedCopy<UnitList>?,
                 fetchUnits: @escaping @Sendable () async -> ReadResult<UnitList>,

@@ -52,6 +52,10 @@ public struct HousekeepingFeature: Reducer {
         public var followingDetail: Bool = false
         /// Why "Report a fault" cannot be chosen (nil: it can), from the environment when the tab opens.
         public var reportBlocked: String?
+        /// The supervisor's board over the list, while open (Features/Board, #31).
+        public var board: SupervisorBoard?
+        /// Whether the role is offered the board (read from the environment when the tab opens).
+        public var boardOffered: Bool = false
 
         public init(list: RoomList = RoomList(), businessDate: BusinessDate? = nil, focus: UnitID? = nil,
                     jump: String? = nil, freshness: Freshness = .loading, lastUpdated: String? = nil,
@@ -111,6 +115,8 @@ public struct HousekeepingFeature: Reducer {
         case roomFollowed(UnitID, ReadResult<UnitDetail>)
         /// The fault report form over the room detail.
         case fault(FaultForm.Action)
+        /// The supervisor's board's reads (Features/Board).
+        case board(SupervisorBoard.Action)
         case delegate(WorkTabDelegate)
     }
 
@@ -126,13 +132,18 @@ public struct HousekeepingFeature: Reducer {
         case .appeared:
             state.mayChangeStatus = environment.mayChangeStatus
             state.reportBlocked = environment.faultForm.grants.reportBlocked
+            state.boardOffered = environment.board.offered
             return .merge(listRead.appeared(hasLoaded: &state.hasLoaded, freshness: &state.freshness,
-                                            lastUpdated: state.lastUpdated), readOpenDetail(state))
+                                            lastUpdated: state.lastUpdated), readOpenDetail(state),
+                          readBoardTasks(loadSaved: false, &state))
         case .refresh:
-            return .merge(read(&state), readOpenDetail(state))
-        case .readOffline: return readWhatSaysOffline(&state)
+            return .merge(read(&state), readOpenDetail(state), readBoardTasks(loadSaved: false, &state))
+        case .readOffline:
+            let board = state.board?.tasksFreshness.isOffline == true ? readBoardTasks(loadSaved: false, &state) : .none
+            return .merge(readWhatSaysOffline(&state), board)
 
         case .liveRefresh:
+            if state.detail == nil, state.board != nil { return followBoard(&state) }
             return follow(&state)
 
         case .roomFollowed(_, let result):
@@ -141,12 +152,17 @@ public struct HousekeepingFeature: Reducer {
 
         case .keyPressed(let key):
             if state.detail != nil { return detailKey(key, &state) }
+            if state.board != nil { return boardKey(key, &state) }
             return listKey(key, &state)
 
         case .rowClicked(let id):
             if state.detail?.fault != nil { return faultHost.reduce(.rowClicked(id), &state) }
             if state.detail != nil {
                 if let detail = state.detail, let index = RoomDetailView.line(of: id, in: detail) { state.detail?.focus = index }
+                return .none
+            }
+            if state.board != nil {
+                if let floor = BoardView.floor(of: id) { state.board?.focus = floor }
                 return .none
             }
             if let unit = RoomList.unitID(of: id) {
@@ -289,6 +305,9 @@ public struct HousekeepingFeature: Reducer {
         case .fault(let action):
             return faultHost.reduce(action, &state)
 
+        case .board(let action):
+            return boardAction(action, &state)
+
         case .delegate:
             return .none
         }
@@ -343,6 +362,8 @@ public struct HousekeepingFeature: Reducer {
             setFilter(RoomFilter(), &state)
         case .character("r"):
             return read(&state)
+        case .character("b"):
+            return openBoard(&state)
         default:
             break
         }

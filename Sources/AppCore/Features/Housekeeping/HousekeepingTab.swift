@@ -9,7 +9,7 @@ extension HousekeepingFeature: WorkTabFeature {
     /// The effects that outlive an action: reads (and Undo's timer), cancelled when the context stops.
     static let readID: EffectID = "housekeeping.read"
     static let detailReadID: EffectID = "housekeeping.detail.read"
-    public static var contextEffects: [EffectID] { [readID, detailReadID] + FaultForm.effectIDs }
+    public static var contextEffects: [EffectID] { [readID, detailReadID, boardTasksReadID] + FaultForm.effectIDs }
 }
 
 extension HousekeepingFeature.State: WorkTabFeatureState {
@@ -29,6 +29,7 @@ extension HousekeepingFeature.Action: WorkTabFeatureAction {
         if case .unitsRead(let result, _) = self { return result.connection }
         if case .detailRead(_, let result) = self { return result.connection }
         if case .roomFollowed(_, let result) = self { return result.connection }
+        if case .board(.tasksRead(let result)) = self { return result.connection }
         return nil
     }
 }
@@ -46,7 +47,7 @@ extension WorkFeatureTab where Feature == HousekeepingFeature {
     }
 
     /// Digits jump to a room here (tabs switch with F1–F5 on this tab).
-    public static func takesDigits(_ state: State) -> Bool { state.feature.detail == nil }
+    public static func takesDigits(_ state: State) -> Bool { state.feature.detail == nil && state.feature.board == nil }
 }
 
 extension ScreenBody {

@@ -6,6 +6,7 @@ import GuestCraftAPI
 public enum HousekeepingView {
     public static func view(_ state: HousekeepingFeature.State) -> Screen {
         if let detail = state.detail { return RoomDetailView.view(detail, state: state) }
+        if let board = state.board { return BoardView.view(board, state: state) }
         var rows: [Row] = [titleRow(state)]
         var rooms: LazyRows?
         if state.list.isEmpty {
@@ -42,6 +43,7 @@ public enum HousekeepingView {
     public static func helpKeys(_ state: HousekeepingFeature.State) -> [KeyHint] {
         // The room detail's own keys, not the list's.
         if let form = state.detail?.fault { return FaultFormView.helpKeys(form, badge: state.badge) }
+        if let board = state.board, state.detail == nil { return BoardView.helpKeys(board, state) }
         if state.detail != nil {
             return HousekeepingView.statusHelp(state, label: L("room.help.set_status")) + [
                 KeyHint(key: L("keys.enter"), label: L("help.detail.do")),
@@ -55,7 +57,7 @@ public enum HousekeepingView {
             KeyHint(key: "f", label: L("housekeeping.help.floor_filter")),
             KeyHint(key: "a", label: L("housekeeping.hint.all")),
             KeyHint(key: L("keys.enter"), label: L("housekeeping.help.open")),
-        ] + WorkNotices.outboxHelp + [
+        ] + BoardView.openHelp(state) + WorkNotices.outboxHelp + [
             KeyHint(key: "F1–F5", label: L("housekeeping.help.tabs")),
             KeyHint(key: "↑ ⚠", label: L("housekeeping.help.marks")),
         ]
@@ -97,6 +99,7 @@ public enum HousekeepingView {
             KeyHint(key: "/", label: L("housekeeping.hint.jump")),
             KeyHint(key: "s", label: L("housekeeping.hint.status_filter")),
             KeyHint(key: "f", label: L("housekeeping.hint.floor_filter")),
+        ] + BoardView.openHint(state) + [
             KeyHint(key: L("keys.enter"), label: L("housekeeping.hint.open")),
             KeyHint(key: "r", label: L("keys.refresh")),
             GlobalKeys.help,

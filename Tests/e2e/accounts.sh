@@ -44,7 +44,8 @@ pass "Account lists both accounts and a switches between them"
 stop_demo
 keys F3
 wait_for "Offline"
-keys 102 Enter c
+jump_to 102
+keys c
 wait_for "1 to send" 20
 keys F5
 wait_for "Signed in  Samir Haddad"

@@ -32,7 +32,8 @@ app_start -- "$BIN_DIR/guestcraft"
 wait_for "3 Housekeeping"
 keys F3
 wait_for "Offline · last updated"
-keys 101 Enter c
+jump_to 101
+keys c
 wait_for "1 to send"
 screen | grep -E "^101 " | grep -qF "✓ Clean ↑" || fail "room 101 does not show its change waiting"
 quit_app
@@ -55,7 +56,8 @@ wait_for "3 Housekeeping"
 keys F3
 wait_for "101 F1"
 screen | grep -E "^101 " | grep -qF "✗ Dirty" || fail "room 101 is not shown as the saved copy has it (dirty)"
-keys 101 Enter i
+jump_to 101
+keys i
 # Its answer: inspected with no mark (↑ while it is sent, ⚠ and the old status if it is held).
 room_101_sent() {
   local row

@@ -18,7 +18,8 @@ pass "the device read the rooms"
 
 # The desk marks 102 inspected after the device read it.
 demo_admin POST '/demo/units/102/housekeeping?property_id=prp_harbour' '{"status":"inspected"}' >/dev/null
-keys 102 Enter c
+jump_to 102
+keys c
 wait_for "Room 102 was changed by someone else first"
 wait_for "1 to review"
 screen | grep -E "^102 " | grep -qF "★ Inspected ⚠" || fail "room 102 does not show the desk's status with the held mark"

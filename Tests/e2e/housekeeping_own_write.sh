@@ -23,7 +23,8 @@ lists_before="$(stat requests units.list)"
 rooms_before="$(stat requests units.get)"
 writes_before="$(stat writes_applied units.housekeeping)"
 
-keys 101 Enter c
+jump_to 101
+keys c
 deadline=$((SECONDS + 10))
 until [ "$(stat writes_applied units.housekeeping)" -gt "$writes_before" ]; do
   [ $SECONDS -lt $deadline ] || fail "room 101's change was not applied"

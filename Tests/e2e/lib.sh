@@ -96,6 +96,13 @@ app_stop() { tmux -L "$TMUX_SOCKET" kill-session -t app 2>/dev/null || true; }
 screen() { tmux -L "$TMUX_SOCKET" capture-pane -p -t app; }
 screen_dump() { echo "---- screen ----"; screen; echo "----------------"; }
 keys() { tmux -L "$TMUX_SOCKET" send-keys -t app "$@"; }
+# jump_to NUMBER: types a room number as a person does (keys 80 ms apart, past the 35 ms a
+# scanner's burst stays within, ScanAssembler) then Enter: a jump on the list, not a scan.
+jump_to() {
+  local digit
+  for digit in $(echo "$1" | grep -o .); do keys "$digit"; sleep 0.08; done
+  keys Enter
+}
 paste_text() { tmux -L "$TMUX_SOCKET" set-buffer -- "$1"; tmux -L "$TMUX_SOCKET" paste-buffer -p -t app; }
 resize() { tmux -L "$TMUX_SOCKET" resize-window -t app -x "$1" -y "$2"; }
 cursor() { tmux -L "$TMUX_SOCKET" display -p -t app '#{cursor_x},#{cursor_y}'; }

@@ -49,7 +49,8 @@ wait_for "101 F1  Arriving"
 
 # Offline, a room is marked clean: a change saved on the device, waiting.
 stop_demo
-keys 102 Enter c
+jump_to 102
+keys c
 wait_for "1 to send" 20
 pass "offline, a change waits to be sent"
 

@@ -75,7 +75,8 @@ app
 wait_for "3 Housekeeping" 20
 keys F3
 wait_for "Offline · last updated" 20
-keys 101 Enter c
+jump_to 101
+keys c
 wait_for "1 to send"
 quit_app
 app_stop

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A scan is one thing everywhere (#31), as the housekeeper at 40x12: with room 102's detail open,
 # a scan of 203 from My tasks opens room 203 (not the old 102), its characters sent a few ms
-# apart in reads of their own. A scan of no room keeps the detail and the next `d` says which room is still shown, sending nothing.
+# apart in reads of their own. A scan of no room keeps the detail and the next `d` says which
+# room is still shown, sending nothing; `d` again marks 203.
 source "$(dirname "$0")/lib.sh" "$1"
 
 writes() { demo_admin GET /demo/stats | json "d['writes_applied'].get('units.housekeeping', 0)"; }

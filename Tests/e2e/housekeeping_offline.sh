@@ -42,7 +42,8 @@ pass "offline, the app opens on the saved rooms"
 
 # Three rooms clean, by jumping to each by number.
 for room in 101 102 201; do
-  keys "$room" Enter c
+  jump_to "$room"
+  keys c
   wait_for "$room F"
 done
 wait_for "3 to send"

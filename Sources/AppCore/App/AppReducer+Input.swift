@@ -46,6 +46,14 @@ extension AppReducer {
         if state.route == .work, case .function = key, let tab = WorkTab.opened(by: key) {
             return select(tab, &state)
         }
+        // Tab and Shift-Tab cycle the tabs on every work screen, from a field or a room jump
+        // too (#31: a handheld without F-keys could not leave Housekeeping, whose digits jump).
+        if state.route == .work, key == .tab || key == .backTab, let current = state.current,
+           let index = current.visibleTabs.firstIndex(of: current.activeTab) {
+            let tabs = current.visibleTabs
+            let next = tabs[(index + (key == .tab ? 1 : tabs.count - 1)) % tabs.count]
+            return select(next, &state)
+        }
         if !state.isEditingText || key == .function(10) || (key == .character("?") && state.keepsHelpKey) {
             switch key {
             case .character("?"):

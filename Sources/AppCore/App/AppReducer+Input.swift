@@ -47,9 +47,10 @@ extension AppReducer {
             return select(tab, &state)
         }
         // Tab and Shift-Tab cycle the tabs on every work screen, from a field or a room jump
-        // too (#31: a handheld without F-keys could not leave Housekeeping, whose digits jump).
+        // too (#31: a handheld without F-keys could not leave Housekeeping, whose digits jump);
+        // in a fault report's form they move between its fields, as in every form.
         if state.route == .work, key == .tab || key == .backTab, let current = state.current,
-           let index = current.visibleTabs.firstIndex(of: current.activeTab) {
+           !Self.formOpen(current), let index = current.visibleTabs.firstIndex(of: current.activeTab) {
             let tabs = current.visibleTabs
             let next = tabs[(index + (key == .tab ? 1 : tabs.count - 1)) % tabs.count]
             return select(next, &state)
@@ -89,6 +90,15 @@ extension AppReducer {
             // first key; warnings and errors stay until Esc.
             state.current?.notices.removeAll { $0.level == .info }
             return .merge(tryAgainOnKey(&state), onScreenTab(.keyPressed(current.activeTab, key), &state))
+        }
+    }
+
+    /// A fault report's form open on the tab shown: Tab moves between its fields.
+    static func formOpen(_ current: CurrentInstance) -> Bool {
+        switch current.activeTab {
+        case .housekeeping: current.tabs.housekeeping.feature.faultForm != nil
+        case .tasks: current.tabs.tasks.feature.faultForm != nil
+        default: false
         }
     }
 

@@ -33,4 +33,23 @@ import Testing
         #expect(store.state.current?.activeTab == .account)
         store.effects.cancelAll()
     }
+
+    /// In a fault report's form Tab moves between its fields, as in every form.
+    @Test func inAFaultFormTabMovesBetweenItsFields() {
+        let store = store(on: .housekeeping)
+        var feature = HousekeepingFeature.State(list: RoomList(units: HotelFixture.units), focus: "unt_h203",
+                                                freshness: .current, hasLoaded: true)
+        var detail = HousekeepingFeature.RoomDetail(unitID: "unt_h203", freshness: .current)
+        detail.fault = FaultForm.room(UnitRef(id: "unt_h203", number: "203"), businessDate: HotelFixture.date)
+        feature.detail = detail
+        var state = store.state
+        state.current?.tabs.housekeeping.feature = feature
+        let inForm = Store(initialState: state, reducer: AppReducer(environment: FakeWorld().environment))
+        let before = inForm.state.current?.tabs.housekeeping.feature.detail?.fault?.focus
+        inForm.send(.keyPressed(.tab))
+        #expect(inForm.state.current?.activeTab == .housekeeping)
+        #expect(inForm.state.current?.tabs.housekeeping.feature.detail?.fault?.focus != before)
+        store.effects.cancelAll()
+        inForm.effects.cancelAll()
+    }
 }

@@ -2,7 +2,7 @@
 # A scan is one thing everywhere (#31), as the housekeeper at 40x12: with room 102's detail open,
 # a scan of 203 from My tasks opens room 203 (not the old 102), its characters sent a few ms
 # apart in reads of their own. A scan of no room keeps the detail and the next `d` says which
-# room is still shown, sending nothing; `d` again marks 203.
+# room is still shown, sending nothing; `d` again marks 203. Tab leaves Housekeeping.
 source "$(dirname "$0")/lib.sh" "$1"
 
 writes() { demo_admin GET /demo/stats | json "d['writes_applied'].get('units.housekeeping', 0)"; }
@@ -44,3 +44,14 @@ until [ "$(writes)" = "$((before + 1))" ]; do
   sleep 0.1
 done
 pass "a scan of no room keeps the detail; d says it is still 203, d again marks 203"
+
+# Tabs without F-keys: from a room jump on Housekeeping, Tab goes to My tasks, Shift-Tab back.
+keys Escape
+wait_for "101 F1"
+keys 2
+sleep 0.2
+keys Tab
+wait_for "4 My tasks"
+keys BTab
+wait_for "3 Housekeeping"
+pass "Tab leaves Housekeeping from a room jump, Shift-Tab comes back"

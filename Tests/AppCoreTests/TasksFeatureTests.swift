@@ -355,6 +355,23 @@ import Testing
 
     // MARK: Task detail
 
+    /// #31: a note over 2,000 characters was thrown away on Enter. It is refused with the
+    /// sentence and the text stays in the field; the title counts it against the limit.
+    @Test func aNoteOverTheLimitIsRefusedAndKept() async {
+        let long = String(repeating: "a", count: 2_001)
+        var state = loaded()
+        state.detail = Feature.Detail(taskID: "tsk_0005", freshness: .current, focus: 3, draft: "")
+        let store = makeStore(state)
+        await store.send(.pasted(long)) { $0.detail?.draft = long }
+        await store.send(.keyPressed(.enter)) {
+            $0.notice = Notice(.info, "A note has at most 2,000 characters.")
+        }
+        #expect(world.calls.isEmpty, "nothing was sent")
+        let lines = TextGrid.lines(ScreenLayout.layout(TasksView.view(store.state).framed(.tasks), width: 40, height: 12).grid)
+        #expect(lines.contains { $0.contains("2,001 of 2,000") }, "the length shows against the limit:\n\(lines.joined(separator: "\n"))")
+        await store.finish()
+    }
+
     @Test func theDetailOffersEveryActionAndSavesTheNoteWithTheTasksVersion() async {
         world.answerTaskReads(.fresh(Self.room101, at: HotelFixture.freshAt))
         let store = makeStore(loaded())

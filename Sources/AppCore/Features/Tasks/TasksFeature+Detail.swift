@@ -83,6 +83,9 @@ extension TasksFeature {
         }
     }
 
+    /// The most characters a task's note has (the contract's limit).
+    static let noteLimit = 2_000
+
     func beginEditing(_ state: inout State) {
         guard let detail = state.detail, let entry = state.entry(detail.taskID) else { return }
         state.detail?.draft = entry.shown.note ?? ""
@@ -94,18 +97,24 @@ extension TasksFeature {
             state.detail?.draft = nil
         case .enter:
             guard let detail = state.detail, let entry = state.entry(detail.taskID) else { return .none }
-            state.detail?.draft = nil
             let note = draft.trimmingCharacters(in: .whitespaces)
-            guard note != (entry.shown.note ?? "") else { return .none }
-            guard note.count <= 2000 else {
+            // Over the limit the note is refused and stays in the field to be cut (#31: it was
+            // thrown away).
+            guard note.count <= Self.noteLimit else {
                 state.notice = Notice(.info, L("task.note_too_long"))
                 return .none
             }
+            state.detail?.draft = nil
+            guard note != (entry.shown.note ?? "") else { return .none }
             return changeNote(detail.taskID, to: note.isEmpty ? nil : note, &state)
         case .backspace, .delete:
             if !draft.isEmpty { state.detail?.draft?.removeLast() }
         case .character(let c):
-            if draft.count < 2000 { state.detail?.draft?.append(c) }
+            if draft.count < Self.noteLimit {
+                state.detail?.draft?.append(c)
+            } else {
+                state.notice = Notice(.info, L("task.note_too_long"))
+            }
         default:
             break
         }

@@ -219,7 +219,12 @@ public enum TasksView {
                                 trailing: [Span(TaskLabels.label(next), style: .muted)]))
             case .note:
                 rows.append(.blank)
-                rows.append(.title(L("task.label.note")))
+                if let draft = detail.draft {
+                    rows.append(.title(L("task.label.note_length", ["count": grouped(draft.count),
+                                                                    "limit": grouped(TasksFeature.noteLimit)])))
+                } else {
+                    rows.append(.title(L("task.label.note")))
+                }
                 if let draft = detail.draft {
                     rows.append(.field(id: detailLineID(line), Field(value: InertString(draft),
                                                                      placeholder: Span(L("task.note_placeholder")))))
@@ -258,4 +263,17 @@ public enum TasksView {
         return Screen(id: "tasks.detail." + detail.taskID.rawValue, rows: rows, focus: focus, notices: notices,
                       hints: hints)
     }
+}
+
+/// A count with its thousands grouped as the English catalog writes them ("2,000"), whatever the
+/// machine's locale.
+private func grouped(_ count: Int) -> String {
+    var digits = String(abs(count))
+    var parts: [Substring] = []
+    while digits.count > 3 {
+        parts.insert(digits.suffix(3), at: 0)
+        digits.removeLast(3)
+    }
+    parts.insert(Substring(digits), at: 0)
+    return (count < 0 ? "-" : "") + parts.joined(separator: ",")
 }

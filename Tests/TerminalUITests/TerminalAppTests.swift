@@ -268,5 +268,19 @@ import TestSupport
         #expect(store.state.keys == [.character("3"), .character("q")], "the scan's keys never reached the app as keys")
         #expect(store.state.activeTab == .housekeeping, "the 3 typed alone switched the tab")
     }
+
+    /// #31: on the Linux console (no bracketed paste) a pasted "Done\nskip" ran its lines as
+    /// keys. A read of text with a line break inside is a paste; one key and Enter stays keys.
+    @Test func linesPastedWithoutBracketedPasteAreText() throws {
+        let store = makeStore()
+        let driver = ScriptedDriver(steps: [
+            .input(RawInput.typing("Done\rskip it\r")),
+            .input(RawInput.typing("j\r")),
+            .input(RawInput.typing("q")),
+        ])
+        #expect(try run(store, driver) == .quit)
+        #expect(store.state.pastes == ["Done\nskip it\n"])
+        #expect(store.state.keys == [.character("j"), .enter, .character("q")])
+    }
 }
 

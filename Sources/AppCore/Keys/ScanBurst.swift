@@ -15,3 +15,33 @@ public enum ScanBurst {
         return trimmed.count >= 2 ? trimmed : nil
     }
 }
+
+/// Text pasted where the terminal has no bracketed paste (the Linux console): a multi-line
+/// paste arrived as keys, and its lines ran as commands (#31: a task was marked Done). A read
+/// with three or more printable characters and an Enter followed by more of them is no person's
+/// typing nor a scanner's tag: it is text, handed on as a paste (line breaks kept).
+public enum UnbracketedPaste {
+    /// The text when `keys` (one read's, and nothing else in it) are a paste.
+    public static func text(of keys: [Key]) -> String? {
+        var text = ""
+        var printable = 0
+        var enterFollowed = false
+        var afterEnter = false
+        for key in keys {
+            switch key {
+            case .character(let character):
+                text.append(character)
+                printable += 1
+                if afterEnter { enterFollowed = true }
+            case .enter:
+                text.append("\n")
+                afterEnter = true
+            case .tab:
+                text.append("\t")
+            default:
+                return nil
+            }
+        }
+        return printable >= 3 && enterFollowed ? text : nil
+    }
+}

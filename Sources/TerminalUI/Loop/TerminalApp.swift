@@ -163,7 +163,15 @@ public enum TerminalApp {
             let keys = events.compactMap { event -> Key? in if case .key(let key) = event { key } else { nil } }
             let scan = keys.count == events.count && !scans.isHolding ? ScanBurst.text(of: keys) : nil
             if let scan { handle([.scan(scan)]) }
-            for event in scan == nil ? events : [] {
+            // Lines pasted without bracketed paste are text, never keys that run commands.
+            let pasted = scan == nil && keys.count == events.count ? UnbracketedPaste.text(of: keys) : nil
+            if let pasted {
+                handle(scans.interrupt())
+                if onInputFrame != nil, inputRead == nil { inputRead = ContinuousClock.now }
+                needsDraw = true
+                dispatch(.paste(pasted))
+            }
+            for event in scan == nil && pasted == nil ? events : [] {
                 if case .key(let key) = event {
                     handle(scans.take(key, at: readAt))
                     continue

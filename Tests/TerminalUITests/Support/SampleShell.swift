@@ -17,6 +17,8 @@ struct SampleShell: Reducer {
         var keys: [Key] = []
         /// Scans the loop recognised.
         var scans: [String] = []
+        /// Pastes the loop handed on.
+        var pastes: [String] = []
         var help: HelpFeature.State?
         var isRefreshing: Bool
         var refreshCount: Int
@@ -40,6 +42,7 @@ struct SampleShell: Reducer {
     enum Action: Equatable, Sendable {
         case keyPressed(Key)
         case scanned(String)
+        case pasted(String)
         case tabClicked(String)
         case rowClicked(RowID)
         case refreshFinished
@@ -74,6 +77,9 @@ struct SampleShell: Reducer {
             return keyPressed(key, state: &state)
         case .scanned(let text):
             state.scans.append(text)
+            return .none
+        case .pasted(let text):
+            state.pastes.append(text)
             return .none
         case .tabClicked(let id):
             if let tab = WorkTab(rawValue: id) { select(tab, state: &state) }
@@ -186,7 +192,8 @@ struct SampleShell: Reducer {
         case .click(.tab(let id)): .tabClicked(id)
         case .click(.row(let id)): .rowClicked(id)
         case .scan(let text): .scanned(text)
-        case .paste, .resize: nil
+        case .paste(let text): .pasted(text)
+        case .resize: nil
         }
     }
 }

@@ -88,10 +88,21 @@ import Testing
         #expect(assembler.take(.enter, at: origin + .milliseconds(82)) == [.scan("203")])
     }
 
+    /// Seen in make test: effects woke an offline app every few milliseconds and each wait
+    /// moved the gap on, so digits typed 80 ms apart became a scan. Only the first wait counts.
+    @Test func onlyTheFirstWaitAfterADigitMovesItsGap() {
+        var assembler = ScanAssembler()
+        _ = assembler.take(.character("2"), at: origin)
+        for step in 1...20 { assembler.waiting(at: origin + .milliseconds(step * 10)) }
+        #expect(assembler.deadline == origin + .milliseconds(10) + ScanAssembler.defaultGap)
+        #expect(assembler.take(.character("0"), at: origin + .milliseconds(80))
+            == [.key(.character("2"))], "80 ms later the 2 was typed")
+    }
+
     @Test func noBurstIsHeldLongerThanHalfASecond() {
         var assembler = ScanAssembler()
         _ = assembler.take(.character("2"), at: origin)
-        for step in 1...20 { assembler.waiting(at: origin + .milliseconds(step * 30)) }
+        assembler.waiting(at: origin + .seconds(2))
         #expect(assembler.deadline == origin + ScanAssembler.longestHold)
         #expect(assembler.expire(at: origin + .milliseconds(600)) == [.key(.character("2"))])
     }

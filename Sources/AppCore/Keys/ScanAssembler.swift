@@ -28,6 +28,9 @@ public struct ScanAssembler: Sendable {
     private var since: ContinuousClock.Instant?
     /// When the first held character was read.
     private var start: ContinuousClock.Instant?
+    /// Whether the loop has waited since the last held character (only that first wait moves
+    /// the gap's start: a loop woken again and again by effects must not hold keys on).
+    private var waited = false
 
     /// A gap of zero holds nothing: every key is handed on at once.
     public init(gap: Duration = ScanAssembler.defaultGap) {
@@ -52,6 +55,7 @@ public struct ScanAssembler: Sendable {
             } else if case .character(let character) = key, character.isASCII, character.isNumber {
                 held.append(character)
                 since = now
+                waited = false
                 return out
             } else if key == .enter || key == .tab, held.count >= 2 {
                 out.append(.scan(String(held)))
@@ -67,6 +71,7 @@ public struct ScanAssembler: Sendable {
             held = [character]
             since = now
             start = now
+            waited = false
             return out
         }
         out.append(.key(key))
@@ -82,11 +87,13 @@ public struct ScanAssembler: Sendable {
         return release()
     }
 
-    /// The loop starts waiting for input at `now`: the gap counts from here, so time spent
-    /// drawing after a held character is not counted as a gap.
+    /// The loop starts waiting for input at `now`: after a held character's read the gap counts
+    /// from its first wait, so time spent drawing after it is not counted as a gap; later waits
+    /// (wake-ups for effects) change nothing.
     public mutating func waiting(at now: ContinuousClock.Instant) {
-        guard isHolding, let since, now > since else { return }
-        self.since = now
+        guard isHolding, !waited, let since else { return }
+        waited = true
+        if now > since { self.since = now }
     }
 
     private mutating func release() -> [Output] {

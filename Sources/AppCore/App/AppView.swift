@@ -70,7 +70,7 @@ public enum AppView {
     static func clickIsEnter(_ id: RowID, _ state: AppState) -> Bool {
         let screen = view(state)
         if let overlay = screen.overlay {
-            guard overlay.focus == id else { return false }
+            guard overlay.shownFocus == id else { return false }
             return overlay.rows.first { $0.id == id }?.field == nil
         }
         guard screen.focus == id else { return false }

@@ -13,9 +13,10 @@ extension DemoService {
     /// Every unit of a property on its business date, by number.
     func units(of property: PropertyRecord) throws -> [RoomUnit] {
         let occupancy = try occupancies(property: property.id, on: property.businessDate)
+        let blocks = try runningBlocks(property: property.id, on: property.businessDate)
         return try db.query("\(Self.unitColumns) WHERE u.property_id = ? ORDER BY length(u.number), u.number",
                             [.text(property.id)]).map { row in
-            makeUnit(row, occupancy: occupancy[row.text("id")] ?? .vacant)
+            makeUnit(row, occupancy: occupancy[row.text("id")] ?? .vacant, block: blocks[row.text("id")])
         }
     }
 
@@ -27,16 +28,34 @@ extension DemoService {
     /// One unit on its property's business date.
     func unit(_ row: Row, businessDate: BusinessDate) throws -> RoomUnit {
         let occupancy = try occupancies(property: row.text("property_id"), on: businessDate, unit: row.text("id"))
-        return makeUnit(row, occupancy: occupancy[row.text("id")] ?? .vacant)
+        let blocks = try runningBlocks(property: row.text("property_id"), on: businessDate, unit: row.text("id"))
+        return makeUnit(row, occupancy: occupancy[row.text("id")] ?? .vacant, block: blocks[row.text("id")])
     }
 
-    func makeUnit(_ row: Row, occupancy: Occupancy) -> RoomUnit {
+    /// The blocks running on `date` (from it, or before it and not yet over), by unit.
+    func runningBlocks(property: String, on date: BusinessDate, unit: String? = nil) throws -> [String: UnitBlock] {
+        var sql = "SELECT id, unit_id, kind, from_date, to_date, reason FROM blocks WHERE property_id = ? AND from_date <= ? AND to_date > ?"
+        var parameters: [SQLValue] = [.text(property), .text(date.description), .text(date.description)]
+        if let unit {
+            sql += " AND unit_id = ?"
+            parameters.append(.text(unit))
+        }
+        var result: [String: UnitBlock] = [:]
+        try db.forEachRow(sql, parameters) { row in
+            guard let from = BusinessDate(row.text("from_date")), let to = BusinessDate(row.text("to_date")) else { return }
+            result[row.text("unit_id")] = UnitBlock(id: BlockID(row.text("id")), kind: BlockKind(rawValue: row.text("kind")),
+                                                    from: from, to: to, reason: row.text("reason"))
+        }
+        return result
+    }
+
+    func makeUnit(_ row: Row, occupancy: Occupancy, block: UnitBlock? = nil) -> RoomUnit {
         RoomUnit(id: UnitID(row.text("id")), number: row.text("number"),
                            roomType: RoomTypeRef(id: RoomTypeID(row.text("room_type_id")), name: row.text("room_type_name")),
                            floor: row.integer("floor"), occupancy: occupancy,
                            housekeepingStatus: HousekeepingStatus(rawValue: row.text("hk_status")),
                            housekeepingVersion: row.integer("hk_version"),
-                           housekeepingUpdatedAt: row.instant("hk_updated_ms"))
+                           housekeepingUpdatedAt: row.instant("hk_updated_ms"), block: block)
     }
 
     /// Whether each unit is lived in on `date`: a guest leaving, staying, arriving, or nobody.

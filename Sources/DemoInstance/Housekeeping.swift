@@ -23,6 +23,7 @@ extension DemoService {
         let property = try scopedProperty(call)
         try call.person.require(.housekeepingWrite)
         let change = try decode(HousekeepingChange.self, from: call)
+        if change.status == .inspected { try call.person.require(.housekeepingInspect, field: "status") }
         return try idempotent(call) {
             try db.transaction {
                 let row = try scopedUnitRow(call, property: property)

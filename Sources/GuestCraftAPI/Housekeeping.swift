@@ -10,9 +10,12 @@ public struct RoomUnit: Codable, Sendable, Equatable {
     public var housekeepingStatus: HousekeepingStatus
     public var housekeepingVersion: Int
     public var housekeepingUpdatedAt: Instant
+    /// The block running on the business date (out of order or out of service), if any; nil too
+    /// from an instance that does not say.
+    public var block: UnitBlock?
 
     enum CodingKeys: String, CodingKey {
-        case id, number, floor, occupancy
+        case id, number, floor, occupancy, block
         case roomType = "room_type"
         case housekeepingStatus = "housekeeping_status"
         case housekeepingVersion = "housekeeping_version"
@@ -20,7 +23,8 @@ public struct RoomUnit: Codable, Sendable, Equatable {
     }
 
     public init(id: UnitID, number: String, roomType: RoomTypeRef, floor: Int, occupancy: Occupancy,
-                housekeepingStatus: HousekeepingStatus, housekeepingVersion: Int, housekeepingUpdatedAt: Instant) {
+                housekeepingStatus: HousekeepingStatus, housekeepingVersion: Int, housekeepingUpdatedAt: Instant,
+                block: UnitBlock? = nil) {
         self.id = id
         self.number = number
         self.roomType = roomType
@@ -29,6 +33,7 @@ public struct RoomUnit: Codable, Sendable, Equatable {
         self.housekeepingStatus = housekeepingStatus
         self.housekeepingVersion = housekeepingVersion
         self.housekeepingUpdatedAt = housekeepingUpdatedAt
+        self.block = block
     }
 
     public var ref: UnitRef { UnitRef(id: id, number: number) }
@@ -53,6 +58,39 @@ public struct RoomUnit: Codable, Sendable, Equatable {
                 debugDescription: "expected an RFC 3339 instant, found \"\(updatedAt.prefix(40))\"")
         }
         housekeepingUpdatedAt = instant
+        block = try container.decodeIfPresent(UnitBlock.self, forKey: .block)
+    }
+
+    /// `block` is always written, `null` when none runs (as the contract has it).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(number, forKey: .number)
+        try c.encode(roomType, forKey: .roomType)
+        try c.encode(floor, forKey: .floor)
+        try c.encode(occupancy, forKey: .occupancy)
+        try c.encode(housekeepingStatus, forKey: .housekeepingStatus)
+        try c.encode(housekeepingVersion, forKey: .housekeepingVersion)
+        try c.encode(housekeepingUpdatedAt, forKey: .housekeepingUpdatedAt)
+        try c.encode(block, forKey: .block)
+    }
+}
+
+/// The block a unit is under on the business date: why, and from when until when (`to` is the
+/// first date the room is back).
+public struct UnitBlock: Codable, Sendable, Equatable {
+    public var id: BlockID
+    public var kind: BlockKind
+    public var from: BusinessDate
+    public var to: BusinessDate
+    public var reason: String
+
+    public init(id: BlockID, kind: BlockKind, from: BusinessDate, to: BusinessDate, reason: String) {
+        self.id = id
+        self.kind = kind
+        self.from = from
+        self.to = to
+        self.reason = reason
     }
 }
 

@@ -76,6 +76,28 @@ extension PlainJSON.Reader {
         case .updatedAt: values.updatedAt = instantValue(); return values.updatedAt != nil
         case .typeID: values.typeID = recentString(); return values.typeID != nil
         case .typeName: values.typeName = recentString(); return values.typeName != nil
+        case .block: return blockValue(into: &values.block)
+        }
+    }
+
+    /// A room's `block`: `null` (none runs) or the block's object, read as `UnitBlock` decodes it
+    /// (every member there and of its type); false for anything else. Few rooms have one, so its
+    /// members are read as a tree.
+    private mutating func blockValue(into block: inout UnitBlock?) -> Bool {
+        switch value() {
+        case .null?:
+            block = nil
+            return true
+        case .object(let members)?:
+            guard let id = members["id"]?.string, let kind = members["kind"]?.string,
+                  let from = members["from"]?.string.flatMap(BusinessDate.init),
+                  let to = members["to"]?.string.flatMap(BusinessDate.init),
+                  let reason = members["reason"]?.string else { return false }
+            block = UnitBlock(id: BlockID(rawValue: id), kind: BlockKind(rawValue: kind), from: from, to: to,
+                              reason: reason)
+            return true
+        default:
+            return false
         }
     }
 
@@ -83,6 +105,7 @@ extension PlainJSON.Reader {
     struct RoomValues {
         var id: String?, number: String?, typeID: String?, typeName: String?, occupancy: Occupancy?
         var status: HousekeepingStatus?, updatedAt: Instant?, floor: Int?, version: Int?
+        var block: UnitBlock?
 
         var unit: RoomUnit? {
             guard let id, let number, let typeID, let typeName, let floor, let occupancy, let status, let version,
@@ -90,7 +113,7 @@ extension PlainJSON.Reader {
             return RoomUnit(id: UnitID(rawValue: id), number: number,
                             roomType: RoomTypeRef(id: RoomTypeID(rawValue: typeID), name: typeName),
                             floor: floor, occupancy: occupancy, housekeepingStatus: status,
-                            housekeepingVersion: version, housekeepingUpdatedAt: updatedAt)
+                            housekeepingVersion: version, housekeepingUpdatedAt: updatedAt, block: block)
         }
     }
 
@@ -260,7 +283,7 @@ extension PlainJSON.Reader {
     /// Slices of the document being read.
     struct RoomLayout {
         enum Slot {
-            case id, number, floor, occupancy, status, version, updatedAt, typeID, typeName
+            case id, number, floor, occupancy, status, version, updatedAt, typeID, typeName, block
 
             init?(_ key: Key) {
                 switch key {
@@ -271,6 +294,7 @@ extension PlainJSON.Reader {
                 case .housekeepingStatus: self = .status
                 case .housekeepingVersion: self = .version
                 case .housekeepingUpdatedAt: self = .updatedAt
+                case .block: self = .block
                 case .name, .roomType, .businessDate, .units, .other: return nil
                 }
             }
@@ -331,7 +355,7 @@ extension PlainJSON.Reader {
     /// The member names a room list uses, matched on the bytes (no String is made for a key).
     enum Key: Int {
         case id, number, name, floor, occupancy, roomType, housekeepingStatus, housekeepingVersion
-        case housekeepingUpdatedAt, businessDate, units, other
+        case housekeepingUpdatedAt, businessDate, units, block, other
 
         init(_ key: UnsafeBufferPointer<UInt8>) {
             func is_(_ name: StaticString) -> Bool {
@@ -343,6 +367,7 @@ extension PlainJSON.Reader {
             case 4 where is_("name"): self = .name
             case 5 where is_("floor"): self = .floor
             case 5 where is_("units"): self = .units
+            case 5 where is_("block"): self = .block
             case 6 where is_("number"): self = .number
             case 9 where is_("occupancy"): self = .occupancy
             case 9 where is_("room_type"): self = .roomType

@@ -34,6 +34,8 @@ public struct Permission: OpenVocabulary {
     public static let foliosRead: Permission = "folios.read"
     public static let foliosApproveOpenBalance: Permission = "folios.approve_open_balance"
     public static let housekeepingWrite: Permission = "housekeeping.write"
+    /// Setting a unit `inspected` (a supervisor's check after cleaning), on top of `housekeeping.write`.
+    public static let housekeepingInspect: Permission = "housekeeping.inspect"
     public static let tasksWork: Permission = "tasks.work"
     public static let blocksManageOOO: Permission = "blocks.manage_ooo"
     public static let blocksManageOOS: Permission = "blocks.manage_oos"
@@ -42,8 +44,8 @@ public struct Permission: OpenVocabulary {
     /// Every permission api.md names.
     public static let all: [Permission] = [
         .reservationsRead, .reservationsModify, .guestsRead, .inventoryRead, .foliosRead,
-        .foliosApproveOpenBalance, .housekeepingWrite, .tasksWork, .blocksManageOOO, .blocksManageOOS,
-        .staysOverrideReadiness,
+        .foliosApproveOpenBalance, .housekeepingWrite, .housekeepingInspect, .tasksWork, .blocksManageOOO,
+        .blocksManageOOS, .staysOverrideReadiness,
     ]
 }
 
@@ -66,7 +68,8 @@ public struct Role: OpenVocabulary {
             return [.inventoryRead, .housekeepingWrite, .tasksWork]
         case .supervisor:
             return [.reservationsRead, .reservationsModify, .guestsRead, .inventoryRead, .foliosRead,
-                    .housekeepingWrite, .tasksWork, .blocksManageOOO, .blocksManageOOS, .staysOverrideReadiness]
+                    .housekeepingWrite, .housekeepingInspect, .tasksWork, .blocksManageOOO, .blocksManageOOS,
+                    .staysOverrideReadiness]
         case .manager:
             return Permission.all
         default:

@@ -239,7 +239,7 @@ struct ExampleTests {
         try book.check("units.housekeeping.response", try await demo.send("PUT", path, token: token, json: request),
                        status: 200)
         try book.check("units.housekeeping.problem.status_conflict",
-                       try await demo.send("PUT", path, token: token, json: #"{"status": "inspected", "expected_housekeeping_version": 3}"#),
+                       try await demo.send("PUT", path, token: token, json: #"{"status": "dirty", "expected_housekeeping_version": 3}"#),
                        status: 409)
         _ = try await demo.admin("POST", "/demo/faults",
                                  json: #"{"count": 1, "kind": "rate_limit", "operation": "units.housekeeping", "retry_after": 2}"#)
@@ -248,9 +248,9 @@ struct ExampleTests {
         #expect(limited.headers["retry-after"] == "2")
 
         let key = ["Idempotency-Key": "5f0c3a9e1d7b4c2a8e6f0b1d3c5a7e9f"]
-        #expect(try await demo.send("PUT", path, token: token, json: #"{"status": "inspected"}"#, headers: key).status == 200)
+        #expect(try await demo.send("PUT", path, token: token, json: #"{"status": "dirty"}"#, headers: key).status == 200)
         try book.check("units.housekeeping.problem.key_reused",
-                       try await demo.send("PUT", path, token: token, json: #"{"status": "dirty"}"#, headers: key), status: 422)
+                       try await demo.send("PUT", path, token: token, json: #"{"status": "clean"}"#, headers: key), status: 422)
 
         _ = try await demo.admin("POST", "/demo/faults",
                                  json: #"{"operation": "units.housekeeping", "kind": "delay", "count": 1, "delay_ms": 60000}"#)

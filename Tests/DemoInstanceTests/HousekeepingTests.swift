@@ -23,7 +23,7 @@ struct HousekeepingTests {
         #expect(same.status == 200)
         #expect(try same.decode(RoomUnit.self) == unit)
 
-        let lastWins = try await demo.send("PUT", path, token: token, json: #"{"status": "inspected"}"#)
+        let lastWins = try await demo.send("PUT", path, token: token, json: #"{"status": "dirty"}"#)
         #expect(try lastWins.decode(RoomUnit.self).housekeepingVersion == 5)
         #expect(try await demo.stats().writesApplied["units.housekeeping"] == 2)
     }
@@ -38,6 +38,37 @@ struct HousekeepingTests {
         let unit = try await demo.unit("unt_h101")
         #expect(unit.housekeepingStatus == .dirty)
         #expect(unit.housekeepingVersion == 4)
+    }
+
+    /// #31: a housekeeper marked her own rooms inspected; that is a supervisor's check.
+    @Test func inspectedNeedsTheInspectGrantAndIsRefusedBeforeTheKey() async throws {
+        let demo = try Demo()
+        let headers = ["Idempotency-Key": "inspect-key-0001"]
+        let refused = try await demo.send("PUT", path, token: try demo.token(.housekeeper),
+                                          json: #"{"status": "inspected"}"#, headers: headers)
+        expectProblem(refused, 403, .authForbidden, field: "status")
+        #expect(try await demo.unit("unt_h101").housekeepingStatus == .dirty)
+        #expect(try demo.instance.idempotencyKeysInFlight() == 0)
+        // Dirty and clean stay hers; the supervisor inspects.
+        #expect(try await demo.send("PUT", path, token: try demo.token(.housekeeper), json: #"{"status": "clean"}"#).status == 200)
+        let inspected = try await demo.send("PUT", path, token: try demo.token(.supervisor), json: #"{"status": "inspected"}"#)
+        #expect(try inspected.decode(RoomUnit.self).housekeepingStatus == .inspected)
+    }
+
+    /// #31: an out-of-order room showed no block anywhere; the unit now carries the one running.
+    @Test func aUnitCarriesTheBlockRunningOnTheBusinessDate() async throws {
+        let demo = try Demo()
+        let token = try demo.token(.housekeeper)
+        let list = try await demo.get("/api/v1/properties/prp_harbour/units", token: token).decode(UnitList.self)
+        let blocked = list.units.filter { $0.block != nil }
+        #expect(blocked.map(\.number) == ["301"])
+        #expect(blocked.first?.block == UnitBlock(id: "blk_0001", kind: .outOfOrder, from: BusinessDate("2026-11-01")!,
+                                                  to: BusinessDate("2026-11-04")!, reason: "Leaking shower tray"))
+        let detail = try await demo.get("/api/v1/properties/prp_harbour/units/unt_h301", token: token).decode(UnitDetail.self)
+        #expect(detail.unit.block?.id == "blk_0001")
+        // The list carries `null` for the others, as the contract says.
+        let raw = try await demo.get("/api/v1/properties/prp_harbour/units", token: token)
+        #expect(String(decoding: raw.body, as: UTF8.self).contains(#""block":null"#))
     }
 
     @Test func onlyDirtyCleanAndInspectedAreSetByHand() async throws {
@@ -86,7 +117,7 @@ struct HousekeepingTests {
                       field: "expected_housekeeping_version")
         expectProblem(try await demo.send("PUT", path, token: token, json: stale, headers: headers), 409, .unitStatusConflict,
                       field: "expected_housekeeping_version")
-        expectProblem(try await demo.send("PUT", path, token: token, json: #"{"status": "inspected"}"#, headers: headers),
+        expectProblem(try await demo.send("PUT", path, token: token, json: #"{"status": "dirty"}"#, headers: headers),
                       422, .idempotencyKeyReused, field: "Idempotency-Key")
         expectProblem(try await demo.send("PUT", path, token: token, json: stale, headers: ["Idempotency-Key": "has space"]),
                       400, .requestMalformed, field: "Idempotency-Key")

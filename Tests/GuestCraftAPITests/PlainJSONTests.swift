@@ -83,6 +83,19 @@ struct PlainJSONTests {
         #expect(fast.units.first?.roomType.name == "Twin")
     }
 
+    /// #31: a room's block is read as JSONDecoder reads it: null, absent (an older instance) or whole.
+    @Test func aRoomsBlockIsReadAsJSONDecoderReadsIt() throws {
+        let room = #""id":"unt_1","number":"7","room_type":{"id":"rmt_a","name":"Twin"},"floor":0,"occupancy":"vacant","housekeeping_status":"out_of_order","housekeeping_version":3,"housekeeping_updated_at":"2026-11-01T18:35:00Z""#
+        let block = #"{"id":"blk_1","kind":"out_of_order","from":"2026-11-01","to":"2026-11-04","reason":"Leak"}"#
+        for members in [room, room + #","block":null"#, room + #","block":"# + block] {
+            let text = #"{"business_date":"2026-11-02","units":[{"# + members + "}]}"
+            let fast = try #require(UnitList(plainJSON: Data(text.utf8)))
+            #expect(fast == (try JSONDecoder().decode(UnitList.self, from: Data(text.utf8))))
+        }
+        let text = #"{"business_date":"2026-11-02","units":[{"# + room + #","block":"# + block + "}]}"
+        #expect(UnitList(plainJSON: Data(text.utf8))?.units.first?.block?.reason == "Leak")
+    }
+
     @Test(arguments: [
         #"{"business_date":"2026-11-02"}"#,                                // no units
         #"{"business_date":"2026-11-02","units":[{"id":"unt_1"}]}"#,       // a room without its members
@@ -91,6 +104,9 @@ struct PlainJSONTests {
         #"{"business_date":"2026-13-02","units":[]}"#,                     // not a date
         #"{"business_date":"2026-11-02","units":[], "x":"a"b"}"#,         // an escape, even ignored
         #"{"business_date":"2026-11-02","units":[1]}"#,
+        // a block without its reason, and one that is not an object
+        #"{"business_date":"2026-11-02","units":[{"id":"unt_1","number":"7","room_type":{"id":"rmt_a","name":"Twin"},"floor":0,"occupancy":"vacant","housekeeping_status":"dirty","housekeeping_version":3,"housekeeping_updated_at":"2026-11-01T18:35:00Z","block":{"id":"blk_1","kind":"out_of_order","from":"2026-11-01","to":"2026-11-04"}}]}"#,
+        #"{"business_date":"2026-11-02","units":[{"id":"unt_1","number":"7","room_type":{"id":"rmt_a","name":"Twin"},"floor":0,"occupancy":"vacant","housekeeping_status":"dirty","housekeeping_version":3,"housekeeping_updated_at":"2026-11-01T18:35:00Z","block":7}]}"#,
         #"["2026-11-02"]"#,
         "",
     ])
@@ -115,7 +131,10 @@ struct PlainJSONTests {
                      roomType: RoomTypeRef(id: RoomTypeID(rawValue: "rmt_\(n % 3)"), name: n % 7 == 0 ? "Suite Émeraude 翡翠" : typeName),
                      floor: n / 50, occupancy: n % 2 == 0 ? .occupied : .vacant,
                      housekeepingStatus: n % 3 == 0 ? .dirty : .clean, housekeepingVersion: n,
-                     housekeepingUpdatedAt: updated)
+                     housekeepingUpdatedAt: updated,
+                     block: n % 13 == 4 ? UnitBlock(id: BlockID(rawValue: "blk_\(n)"), kind: n % 2 == 0 ? .outOfOrder : .outOfService,
+                                                    from: BusinessDate("2026-11-01")!, to: BusinessDate("2026-11-05")!,
+                                                    reason: n % 26 == 4 ? "Fuite sous l’évier" : "Repainting") : nil)
         })
     }
 
@@ -218,7 +237,7 @@ struct PlainJSONTests {
                 Issue.record("no layout after a room read by its members")
                 return
             }
-            #expect(layout.slots.count == 9)
+            #expect(layout.slots.count == 10)
             reader.index += 1
             #expect(reader.roomUnit(laidOutAs: layout) == units[1])
             reader.index += 1

@@ -18,7 +18,8 @@ import TestSupport
         let f = try DemoOutboxFixture()
         let room = try await f.settableRooms()[0]
         let first = DemoOutboxFixture.other(than: room.housekeepingStatus)
-        let second: HousekeepingStatus = first == .inspected ? .dirty : .inspected
+        // Back again (a housekeeper sets dirty and clean; inspected is a supervisor's, #31).
+        let second = DemoOutboxFixture.other(than: first)
         // Made offline in the app, which was then closed; `guestcraft send` applies it.
         try f.queue(f.change(room, to: first))
         #expect(try await f.sendInBackground().sent.count == 1)

@@ -83,14 +83,17 @@ import TestSupport
         let f = try DemoOutboxFixture()
         let settable = try await f.settableRooms()
         let room = settable.first { $0.housekeepingStatus == .dirty } ?? settable[0]
-        // Made offline: clean, then inspected, both from the version the device read.
-        try f.queue(f.change(room, to: room.housekeepingStatus == .clean ? .dirty : .clean))
-        try f.queue(f.change(room, to: .inspected))
+        // Made offline: clean, then dirty again (a spill), both from the version the device read;
+        // a housekeeper sets no room inspected (#31).
+        let first = DemoOutboxFixture.other(than: room.housekeepingStatus)
+        let second = DemoOutboxFixture.other(than: first)
+        try f.queue(f.change(room, to: first))
+        try f.queue(f.change(room, to: second))
         let report = await f.activate()
         #expect(report.sent.count == 2)
         #expect(report.held.isEmpty)
         let now = try await f.room(room.number)
-        #expect(now.housekeepingStatus == .inspected)
+        #expect(now.housekeepingStatus == second)
         #expect(now.housekeepingVersion == room.housekeepingVersion + 2)
         #expect(try await f.writes() == 2)
     }

@@ -3,6 +3,7 @@ import Foundation
 import GuestCraftAPI
 import ClientModel
 import Locking
+import TestSupport
 import Testing
 
 /// Rooms like the demo's seed (Harbour View), built for the tests of both work tabs.
@@ -30,8 +31,18 @@ enum HotelFixture {
         room("104", twin, .vacant, .inspected, version: 1),
         room("202", double, .departing, .dirty, version: 1),
         room("203", twin, .vacant, .clean, version: 5),
-        room("301", suite, .vacant, .outOfOrder, version: 1),
+        blocked(room("301", suite, .vacant, .outOfOrder, version: 1)),
     ]
+
+    /// The seed's block of room 301.
+    static let leak = UnitBlock(id: "blk_0001", kind: .outOfOrder, from: BusinessDate("2026-11-01")!,
+                                to: BusinessDate("2026-11-04")!, reason: "Leaking shower tray")
+
+    static func blocked(_ unit: RoomUnit, _ block: UnitBlock = leak) -> RoomUnit {
+        var unit = unit
+        unit.block = block
+        return unit
+    }
 
     static let unitList = UnitList(businessDate: date, units: units)
 
@@ -81,6 +92,11 @@ final class HousekeepingWorld: Sendable {
     let readCount = Locked(0)
     /// While closed, a change waits before answering (a change in flight).
     let changeGate = Gate()
+    /// Whether the role holds `housekeeping.inspect`.
+    let inspects = Locked(true)
+    /// Whether Undo is offered (its clock is `clock`).
+    let undoes = Locked(false)
+    let clock = ManualClock()
 
     func answerReads(_ results: ReadResult<UnitList>...) { reads.withLock { $0 += results } }
     func answerDetails(_ results: ReadResult<UnitDetail>...) { detailReads.withLock { $0 += results } }
@@ -88,7 +104,7 @@ final class HousekeepingWorld: Sendable {
     var calls: [StatusCall] { statusCalls.withLock { $0 } }
 
     var environment: HousekeepingEnvironment {
-        HousekeepingEnvironment(
+        var environment = HousekeepingEnvironment(
             savedUnits: { self.saved.withLock { $0 } },
             fetchUnits: {
                 self.readCount.withLock { $0 += 1 }
@@ -105,6 +121,9 @@ final class HousekeepingWorld: Sendable {
             formatTime: HotelFixture.formatTime,
             faultForm: .failing { name in Issue.record("unexpected \(name)") },
             savedUnitsPreview: { self.preview.withLock { $0 } })
+        environment.mayInspect = inspects.withLock { $0 }
+        environment.undoClock = undoes.withLock { $0 } ? clock.client : nil
+        return environment
     }
 }
 

@@ -26,6 +26,30 @@ import Testing
         assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping), named: "housekeeping-no-status-role")
     }
 
+    /// #31: `c` on the out-of-order room asks first, naming its block.
+    @Test func aBlockedRoomAsksFirst() {
+        var state = Self.loaded(focus: "unt_h301")
+        state.question = Feature.StatusQuestion(unit: "unt_h301", number: "301", status: .clean,
+                                                why: .blocked(.outOfOrder, HotelFixture.leak))
+        assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping), named: "housekeeping-blocked-question")
+    }
+
+    /// #31: the detail of a blocked room says from when, until when and why.
+    @Test func theDetailOfABlockedRoom() {
+        var state = Self.loaded(focus: "unt_h301")
+        state.detail = Feature.RoomDetail(unitID: "unt_h301", freshness: .current)
+        assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping), named: "housekeeping-room-blocked")
+    }
+
+    /// #31: a housekeeper's room detail: Inspected is a supervisor's check, and `u` undoes the last change.
+    @Test func aHousekeepersRoomDetailWithUndo() {
+        var state = Self.loaded(focus: "unt_h103")
+        state.mayInspect = false
+        state.undo = Feature.RoomUndo(unit: "unt_h103", number: "103", back: .dirty, secondsLeft: 7)
+        state.detail = Feature.RoomDetail(unitID: "unt_h103", freshness: .current)
+        assertSnapshot(of: HousekeepingView.view(state).framed(.housekeeping), named: "housekeeping-room-no-inspect")
+    }
+
     /// 40×12 keeps what matters: scrolled to room 301, the heading with what was typed stays.
     @Test func aScrolledListKeepsItsHeadingAndTheTypedNumber() {
         var state = Self.loaded(focus: "unt_h301")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # No false conflict after a background send (#16), against the real demo instance: as the
-# housekeeper, room 101 is marked clean offline and the app quits; `guestcraft send` run in the
+# supervisor (marking inspected is a supervisor's check, #31), room 101 is marked clean offline and the app quits; `guestcraft send` run in the
 # background applies it; the app opens again on its saved rooms, which still have 101's old
 # status and version (the instance's room list fails), and marks 101 inspected: that change is
 # applied, not held. The demo counts two room writes and two room requests (no 409), and the
@@ -13,10 +13,13 @@ start_demo "$E2E_TMP/demo"
 PORT="${DEMO_URL##*:}"
 # The desk touches room 101 first: its status and the version the device will read are known.
 V0="$(demo_admin POST '/demo/units/101/housekeeping?property_id=prp_harbour' '{"status":"dirty"}' | json 'd["housekeeping_version"]')"
-pair_device housekeeper
+pair_device supervisor
 
 # Online once: Housekeeping reads and saves the rooms (101 dirty at V0).
 app_start -- "$BIN_DIR/guestcraft"
+wait_for "Choose a property"
+keys j Enter
+wait_for "Harbour View Hotel"
 wait_for "3 Housekeeping"
 keys F3
 wait_for "101 F1"

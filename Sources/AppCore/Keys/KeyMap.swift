@@ -10,7 +10,7 @@ public enum KeyMap {
     /// The action letters a screen adds (shown on its key-hint line); none is a shared letter.
     public static func actionLetters(_ tab: WorkTab) -> Set<Character> {
         switch tab {
-        case .housekeeping: ["d", "c", "i", "s", "f", "a", "b"]
+        case .housekeeping: ["d", "c", "i", "u", "s", "f", "a", "b"]
         case .tasks: ["s", "x", "u", "e"]
         case .account: ["w", "i", "o", "x", "p", "t", "e", "a"]
         // Today and Search show the reservation and guest screens (DeskDetail): assign, unassign,

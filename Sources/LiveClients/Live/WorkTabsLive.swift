@@ -60,6 +60,8 @@ struct LiveWork: Sendable {
             faultForm: faultForm, owner: context.owner,
             savedUnitsPreview: { await work.services.prefetch.takePreview(work.unitsKey, partition: work.context.partition) })
         environment.board = board
+        environment.mayInspect = context.allows(.housekeepingInspect)
+        environment.undoClock = .dispatch
         return environment
     }
 

@@ -162,7 +162,7 @@ extension HousekeepingFeature {
         var count = 0
         for id in question.rooms {
             guard let entry = state.list.entry(id), SupervisorBoard.changes(entry, to: question.status) else { continue }
-            effects.append(change(to: question.status, of: id, &state))
+            effects.append(change(to: question.status, of: id, asking: false, offersUndo: false, &state))
             count += 1
         }
         state.notice = Notice(.info, L("board.set_done", ["count": count, "status": StatusLabels.word(question.status)]))

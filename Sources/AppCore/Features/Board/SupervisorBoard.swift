@@ -191,7 +191,8 @@ extension SupervisorBoard {
 
     /// Whether a bulk change sets this room: not already in the status, not blocked (out of order
     /// and out of service come from blocks only).
-    static func changes(_ entry: RoomEntry, to status: HousekeepingStatus) -> Bool {
-        entry.shown != status && entry.shown != .outOfOrder && entry.shown != .outOfService
+    public static func changes(_ entry: RoomEntry, to status: HousekeepingStatus) -> Bool {
+        // A blocked room is left as it is: its block still runs (#31).
+        entry.shown != status && entry.shown != .outOfOrder && entry.shown != .outOfService && entry.unit.block == nil
     }
 }

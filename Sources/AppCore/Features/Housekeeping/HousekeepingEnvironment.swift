@@ -60,6 +60,11 @@ public struct HousekeepingEnvironment: Sendable {
     public var owner: String?
     /// The supervisor's board's clients and whether the role is offered it (Features/Board).
     public var board: BoardEnvironment = .unavailable
+    /// Whether the person's role may mark a room inspected (`housekeeping.inspect`); when not,
+    /// `i` is shown disabled with the reason and sends nothing.
+    public var mayInspect: Bool = true
+    /// The clock of the 10-second Undo (`u`); nil offers no Undo.
+    public var undoClock: ClockClient?
 
     public init(savedUnits: @escaping @Sendable () async -> SavedCopy<UnitList>?,
                 fetchUnits: @escaping @Sendable () async -> ReadResult<UnitList>,

@@ -13,7 +13,10 @@ extension HousekeepingFeature {
     /// Shows the new status at once and hands it to the outbox with the version the device read.
     /// While a change of the same room is with the outbox, the new one waits for its answer, so
     /// it goes with the version that change created.
-    func change(to status: HousekeepingStatus, of id: UnitID, _ state: inout State) -> Effect<Action> {
+    /// With `asking`, a change that would undo the plan (a blocked room, an inspection this role
+    /// cannot give back) asks first (`StatusQuestion`); with `offersUndo`, `u` sets it back.
+    func change(to status: HousekeepingStatus, of id: UnitID, asking: Bool = true, offersUndo: Bool = true,
+                _ state: inout State) -> Effect<Action> {
         guard let entry = state.list.entry(id) else { return .none }
         guard state.mayChangeStatus else {
             // SPEC §5: an action the role cannot take is refused here with its reason; nothing
@@ -21,11 +24,21 @@ extension HousekeepingFeature {
             state.notice = Notice(.info, L("housekeeping.role_cannot_change"))
             return .none
         }
+        guard status != .inspected || state.mayInspect else {
+            state.notice = Notice(.info, L("housekeeping.cannot_inspect"))
+            return .none
+        }
         let number = InertText.sanitize(entry.unit.number)
         if entry.shown == status && !state.inFlight.contains(id) {
             state.notice = Notice(.info, L("room.already", ["number": number, "status": StatusLabels.word(status)]))
             return .none
         }
+        if asking, let question = Self.question(entry, to: status, mayInspect: state.mayInspect) {
+            state.notice = nil
+            state.question = question
+            return .none
+        }
+        let undo = offersUndo ? offerUndo(entry, &state) : Effect<Action>.none
         state.list.update(id) {
             $0.shown = status
             $0.mark = .sending
@@ -33,9 +46,9 @@ extension HousekeepingFeature {
         state.notice = nil
         if state.inFlight.contains(id) {
             state.waiting[id] = status
-            return .none
+            return undo
         }
-        return submit(status, entry.unit, &state)
+        return .merge(undo, submit(status, entry.unit, &state))
     }
 
     func submit(_ status: HousekeepingStatus, _ unit: RoomUnit, _ state: inout State) -> Effect<Action> {
@@ -71,6 +84,7 @@ extension HousekeepingFeature {
             state.pending.queued[id] = status
             state.list.update(id) { $0.mark = waitsForDecision ? .held : .queued }
         case .held(let reason, let code):
+            if state.undo?.unit == id { effects.append(dropUndo(&state)) }
             // Back to the instance's status; a later change of this room would wait behind the held one.
             state.pending.held.insert(id)
             state.list.update(id) {
@@ -84,6 +98,7 @@ extension HousekeepingFeature {
             effects.append(read(&state))
             if next != nil { return .merge(effects) }
         case .expired:
+            if state.undo?.unit == id { effects.append(dropUndo(&state)) }
             state.list.update(id) {
                 $0.shown = $0.unit.housekeepingStatus
                 $0.mark = .none
@@ -91,6 +106,7 @@ extension HousekeepingFeature {
             state.notice = Notice(.error, L("room.change_expired", ["number": number]))
             return .merge(effects)
         case .failed:
+            if state.undo?.unit == id { effects.append(dropUndo(&state)) }
             let mark: RoomMark = state.pending.held.contains(id) ? .held : .none
             state.list.update(id) {
                 $0.shown = $0.unit.housekeepingStatus

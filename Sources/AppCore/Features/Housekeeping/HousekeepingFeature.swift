@@ -56,6 +56,12 @@ public struct HousekeepingFeature: Reducer {
         public var board: SupervisorBoard?
         /// Whether the role is offered the board (read from the environment when the tab opens).
         public var boardOffered: Bool = false
+        /// Whether the role may mark a room inspected (`housekeeping.inspect`, from the environment).
+        public var mayInspect: Bool = true
+        /// A change asked about before it is made (a blocked room, an inspection lost).
+        public var question: StatusQuestion?
+        /// The last change, set back by `u` for 10 seconds.
+        public var undo: RoomUndo?
 
         public init(list: RoomList = RoomList(), businessDate: BusinessDate? = nil, focus: UnitID? = nil,
                     jump: String? = nil, freshness: Freshness = .loading, lastUpdated: String? = nil,
@@ -117,6 +123,8 @@ public struct HousekeepingFeature: Reducer {
         case fault(FaultForm.Action)
         /// The supervisor's board's reads (Features/Board).
         case board(SupervisorBoard.Action)
+        /// A second of Undo's 10 went by.
+        case undoTick
         case delegate(WorkTabDelegate)
     }
 
@@ -133,6 +141,7 @@ public struct HousekeepingFeature: Reducer {
             state.mayChangeStatus = environment.mayChangeStatus
             state.reportBlocked = environment.faultForm.grants.reportBlocked
             state.boardOffered = environment.board.offered
+            state.mayInspect = environment.mayInspect
             return .merge(listRead.appeared(hasLoaded: &state.hasLoaded, freshness: &state.freshness,
                                             lastUpdated: state.lastUpdated), readOpenDetail(state),
                           readBoardTasks(loadSaved: false, &state))
@@ -151,6 +160,9 @@ public struct HousekeepingFeature: Reducer {
             return .none
 
         case .keyPressed(let key):
+            if state.question != nil { return statusQuestionKey(key, &state) }
+            if key == .character("u"), state.detail?.fault == nil, state.jump == nil,
+               state.board?.question == nil { return undo(&state) }
             if state.detail != nil { return detailKey(key, &state) }
             if state.board != nil { return boardKey(key, &state) }
             return listKey(key, &state)
@@ -307,6 +319,12 @@ public struct HousekeepingFeature: Reducer {
 
         case .board(let action):
             return boardAction(action, &state)
+
+        case .undoTick:
+            guard var undo = state.undo else { return .none }
+            undo.secondsLeft -= 1
+            state.undo = undo.secondsLeft > 0 ? undo : nil
+            return .none
 
         case .delegate:
             return .none

@@ -9,7 +9,8 @@ extension HousekeepingFeature: WorkTabFeature {
     /// The effects that outlive an action: reads (and Undo's timer), cancelled when the context stops.
     static let readID: EffectID = "housekeeping.read"
     static let detailReadID: EffectID = "housekeeping.detail.read"
-    public static var contextEffects: [EffectID] { [readID, detailReadID, boardTasksReadID] + FaultForm.effectIDs }
+    static let undoID: EffectID = "housekeeping.undo"
+    public static var contextEffects: [EffectID] { [readID, detailReadID, boardTasksReadID, undoID] + FaultForm.effectIDs }
 }
 
 extension HousekeepingFeature.State: WorkTabFeatureState {

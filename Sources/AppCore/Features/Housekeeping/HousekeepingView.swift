@@ -20,7 +20,7 @@ public enum HousekeepingView {
         }
         return Screen(id: "housekeeping", rows: rows, lazyRows: rooms, focus: state.focus.map(RoomList.rowID),
                       notices: notices(state.notice, state.freshness, state.badge),
-                      hints: hints(state))
+                      hints: hints(state), overlay: state.question.map(questionOverlay))
     }
 
     static func titleRow(_ state: HousekeepingFeature.State) -> Row {
@@ -67,12 +67,18 @@ public enum HousekeepingView {
         [notice, WorkNotices.freshness(freshness), WorkNotices.outbox(badge)].compactMap { $0 }
     }
 
-    /// `d c i` in `?`, or disabled with the reason when the role cannot change status.
+    /// `d c i` in `?`, or disabled with the reason when the role cannot change status (`i`
+    /// alone when it cannot inspect); `u` Undo.
     static func statusHelp(_ state: HousekeepingFeature.State, label: String) -> [KeyHint] {
         guard state.mayChangeStatus else {
             return [KeyHint(key: "d c i", label: L("housekeeping.role_cannot_change"), isEnabled: false)]
         }
-        return [KeyHint(key: "d c i", label: label)]
+        let undo = KeyHint(key: "u", label: L("housekeeping.help.undo"))
+        guard state.mayInspect else {
+            return [KeyHint(key: "d c", label: label),
+                    KeyHint(key: "i", label: L("housekeeping.cannot_inspect"), isEnabled: false), undo]
+        }
+        return [KeyHint(key: "d c i", label: label), undo]
     }
 
     /// `d c i`, or the three shown disabled with the reason when the role cannot change status.
@@ -83,9 +89,41 @@ public enum HousekeepingView {
         if state.awaitingRoom, state.detail == nil {
             return [KeyHint(key: "d c i", label: L("housekeeping.hint.choose_room"), isEnabled: false)]
         }
-        return [KeyHint(key: "d", label: L("housekeeping.hint.dirty")),
-                KeyHint(key: "c", label: L("housekeeping.hint.clean")),
-                KeyHint(key: "i", label: L("housekeeping.hint.inspected"))]
+        var hints = [KeyHint(key: "d", label: L("housekeeping.hint.dirty")),
+                     KeyHint(key: "c", label: L("housekeeping.hint.clean"))]
+        if state.mayInspect { hints.append(KeyHint(key: "i", label: L("housekeeping.hint.inspected"))) }
+        if let undo = state.undo {
+            hints.append(KeyHint(key: "u", label: L("housekeeping.hint.undo", ["number": undo.number,
+                                                                               "seconds": undo.secondsLeft])))
+        }
+        return hints
+    }
+
+    /// "Room 301 is out of order until 2026-11-04: Leaking shower tray. Mark it Clean anyway?"
+    static func questionOverlay(_ question: HousekeepingFeature.StatusQuestion) -> Overlay {
+        let status = StatusLabels.word(question.status)
+        var rows: [Row] = []
+        switch question.why {
+        case .blocked(let shown, let block?):
+            rows.append(.paragraph(Span(L("room.question.blocked", [
+                "number": question.number, "blocked": StatusLabels.word(shown).lowercased(),
+                "back": block.to.description, "reason": InertText.sanitize(block.reason)]))))
+            rows.append(.paragraph(Span(L("room.question.blocked_runs", ["status": status]))))
+        case .blocked(let shown, nil):
+            rows.append(.paragraph(Span(L("room.question.blocked_unknown", [
+                "number": question.number, "blocked": StatusLabels.word(shown).lowercased()]))))
+            rows.append(.paragraph(Span(L("room.question.anyway", ["status": status]))))
+        case .losesInspection:
+            rows.append(.paragraph(Span(L("room.question.inspection", ["number": question.number, "status": status]))))
+            rows.append(.paragraph(Span(L("room.question.anyway", ["status": status]))))
+        }
+        rows.append(.paragraph(Span(L("room.question.keys", ["status": status]))))
+        return Overlay(title: Span(L("room.question.title", ["number": question.number])), rows: rows)
+    }
+
+    /// A blocked room's row text: "back 2026-11-04 · Leaking shower tray".
+    static func blockText(_ block: UnitBlock) -> String {
+        L("housekeeping.block.row", ["back": block.to.description, "reason": InertText.sanitize(block.reason)])
     }
 
     public static func hints(_ state: HousekeepingFeature.State) -> [KeyHint] {
@@ -149,20 +187,28 @@ public enum RoomDetailView {
             }
             rows.append(Row(spans))
         }
+        if let block = unit?.block {
+            let kind = block.kind == .outOfService ? HousekeepingStatus.outOfService : .outOfOrder
+            rows.append(.paragraph(Span(L("room.block", ["kind": StatusLabels.word(kind), "from": block.from.description,
+                                                         "back": block.to.description]), style: .noticeWarning)))
+            rows.append(.paragraph(Span(L("room.block_reason", ["reason": InertText.sanitize(block.reason)]))))
+        }
         rows.append(.blank)
         let lines = detail.lines
         let focusLine = lines[min(detail.focus, lines.count - 1)]
         for (line, status, key) in [(HousekeepingFeature.RoomDetail.Line.dirty, HousekeepingStatus.dirty, "d"),
                                     (.clean, .clean, "c"), (.inspected, .inspected, "i")] {
             let current = entry?.shown == status
+            let notYours = status == .inspected && !state.mayInspect && state.mayChangeStatus
             let label = switch status {
             case .dirty: L("room.mark.dirty")
             case .clean: L("room.mark.clean")
             default: L("room.mark.inspected")
             }
+            let trailing = current ? [Span(L("room.current"), style: .muted)]
+                : notYours ? [Span(L("room.supervisors_check"), style: .muted)] : []
             rows.append(Row(id: lineID(line), [Span(key + "  ", style: .hintKey), Span(label)],
-                            trailing: current ? [Span(L("room.current"), style: .muted)] : [],
-                            style: current ? .disabled : .normal))
+                            trailing: trailing, style: current || notYours ? .disabled : .normal))
         }
         rows.append(.blank)
         let date = detail.detail?.businessDate ?? state.businessDate
@@ -189,6 +235,7 @@ public enum RoomDetailView {
         hints += [KeyHint(key: L("keys.escape"), label: L("keys.back")),
                   KeyHint(key: "r", label: L("keys.refresh")), GlobalKeys.help]
         return Screen(id: "housekeeping.room." + detail.unitID.rawValue, rows: rows, focus: lineID(focusLine),
-                      notices: HousekeepingView.notices(state.notice, detail.freshness, state.badge), hints: hints)
+                      notices: HousekeepingView.notices(state.notice, detail.freshness, state.badge), hints: hints,
+                      overlay: state.question.map(HousekeepingView.questionOverlay))
     }
 }

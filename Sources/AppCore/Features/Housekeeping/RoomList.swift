@@ -348,12 +348,15 @@ public struct RoomList: Sendable, Equatable {
         case .held: trailing.append(labels.held)
         }
         if entry.changed { trailing.insert(labels.changed, at: 0) }
-        return Row(id: rowID(unit.id), [
+        var spans = [
             Span(number),
             labels.floor(unit.floor),
             labels.occupancy(unit.occupancy),
             Span(inert: unit.roomType.name, style: .muted),
-        ], trailing: trailing)
+        ]
+        // A blocked room says until when and why, on its row (#31).
+        if let block = unit.block { spans.append(Span(" · " + HousekeepingView.blockText(block), style: .noticeWarning)) }
+        return Row(id: rowID(unit.id), spans, trailing: trailing)
     }
 }
 

@@ -220,9 +220,13 @@ public struct CurrentInstance: Equatable, Sendable {
                            capabilities: capabilities, partition: partition, generation: generation, owner: owner)
     }
 
-    /// The tabs the instance's capabilities allow, in their fixed order (Account always).
+    /// The tabs the instance's capabilities and the role's grants allow, in their fixed order
+    /// (Account always): a housekeeper sees no Today or Search, the desk no My tasks (#31).
     public var visibleTabs: [WorkTab] {
-        WorkTab.allCases.filter { tab in tab.capability.map(capabilities.contains) ?? true }
+        WorkTab.allCases.filter { tab in
+            (tab.capability.map(capabilities.contains) ?? true)
+                && (workspace.map { tab.isReadable(with: $0.permissions) } ?? true)
+        }
     }
 }
 

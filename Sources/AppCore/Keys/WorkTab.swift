@@ -15,12 +15,14 @@ public enum WorkTab: String, CaseIterable, Sendable, Hashable {
         return work.first ?? .account
     }
 
-    /// Whether a role with these grants can read what the tab shows.
+    /// Whether a role with these grants can use the tab: read what it shows (My tasks: work
+    /// its tasks too, or it would be an empty list); a tab it cannot use is not shown.
     public func isReadable(with permissions: [Permission]) -> Bool {
         switch self {
         case .today: permissions.contains(.reservationsRead)
         case .search: permissions.contains(.reservationsRead) || permissions.contains(.guestsRead)
-        case .housekeeping, .tasks: permissions.contains(.inventoryRead)
+        case .housekeeping: permissions.contains(.inventoryRead)
+        case .tasks: permissions.contains(.inventoryRead) && permissions.contains(.tasksWork)
         case .account: true
         }
     }

@@ -88,6 +88,17 @@ import Testing
         snapshot(state, "account-changes")
     }
 
+    /// #31: a housekeeper's tab bar has only her tabs, with their F-key numbers; at 40 columns
+    /// the names fit again.
+    @Test func aHousekeepersTabs() {
+        var state = AppState.working(workspace: Fixtures.workspace(role: .housekeeper), activeTab: .housekeeping)
+        var feature = HousekeepingFeature.State(list: RoomList(units: HotelFixture.units), focus: "unt_h101",
+                                                freshness: .current, hasLoaded: true)
+        feature.mayInspect = false
+        state.current?.tabs.housekeeping.feature = feature
+        snapshot(state, "housekeeper-tabs")
+    }
+
     /// `?` on Housekeeping, scrolled to its last keys: long labels wrap, nothing is cut with "…",
     /// and tabs are F1–F5 there (digits jump to rooms).
     @Test func helpOnHousekeepingScrolled() {

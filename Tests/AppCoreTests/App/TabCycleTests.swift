@@ -7,8 +7,8 @@ import Testing
 /// handheld without F1–F5 could not leave the tab. Tab and Shift-Tab cycle the tabs everywhere.
 @MainActor
 @Suite struct TabCycleTests {
-    func store(on tab: WorkTab) -> Store<AppState, AppAction> {
-        var state = AppState.working(activeTab: tab)
+    func store(on tab: WorkTab, role: Role = .supervisor) -> Store<AppState, AppAction> {
+        var state = AppState.working(workspace: Fixtures.workspace(role: role), activeTab: tab)
         let context = state.current?.context
         state.current?.tabs.started(context)
         return Store(initialState: state, reducer: AppReducer(environment: FakeWorld().environment))
@@ -51,5 +51,27 @@ import Testing
         #expect(inForm.state.current?.tabs.housekeeping.feature.detail?.fault?.focus != before)
         store.effects.cancelAll()
         inForm.effects.cancelAll()
+    }
+
+    /// Tabs a role cannot use are not shown (#31): the housekeeper has no Today or Search, the
+    /// desk no My tasks; Tab skips them and their F-key does nothing.
+    @Test func aHousekeeperSeesAndCyclesOnlyHerTabs() {
+        let store = store(on: .account, role: .housekeeper)
+        #expect(store.state.current?.visibleTabs == [.housekeeping, .tasks, .account])
+        store.send(.keyPressed(.tab))
+        #expect(store.state.current?.activeTab == .housekeeping, "from Account Tab wraps to her first tab")
+        store.send(.keyPressed(.function(1)))
+        #expect(store.state.current?.activeTab == .housekeeping, "F1 opens no Today she cannot read")
+        let screen = AppView.view(store.state)
+        #expect(screen.tabs.map(\.key) == ["3", "4", "5"], "the tabs keep their F-key numbers")
+        store.effects.cancelAll()
+    }
+
+    @Test func theFrontDeskHasNoMyTasks() {
+        let store = store(on: .today, role: .frontDesk)
+        #expect(store.state.current?.visibleTabs == [.today, .search, .housekeeping, .account])
+        store.send(.keyPressed(.function(4)))
+        #expect(store.state.current?.activeTab == .today)
+        store.effects.cancelAll()
     }
 }

@@ -22,6 +22,10 @@ final class TasksWorld: Sendable {
     let outcomes = Locked<[ChangeOutcome<HousekeepingTask>]>([])
     let recorded = Locked<[Call]>([])
     let clock = ManualClock()
+    /// The room status clients of the tab: nil offers none (a role without `housekeeping.write`).
+    let roomGrants = Locked<(change: Bool, inspect: Bool)?>(nil)
+    let roomCalls = Locked<[UnitRef]>([])
+    let roomOutcome = Locked<ChangeOutcome<RoomUnit>?>(.queued(waitsForDecision: false))
 
     func answerReads(_ results: ReadResult<TaskList>...) { reads.withLock { $0 += results } }
     func answerTaskReads(_ results: ReadResult<HousekeepingTask>...) { taskReads.withLock { $0 += results } }
@@ -33,7 +37,7 @@ final class TasksWorld: Sendable {
     }
 
     var environment: TasksEnvironment {
-        TasksEnvironment(
+        var environment = TasksEnvironment(
             savedTasks: { self.saved.withLock { $0 } },
             fetchTasks: { self.reads.withLock { $0.isEmpty ? .offline : $0.removeFirst() } },
             fetchTask: { _ in self.taskReads.withLock { $0.isEmpty ? .offline : $0.removeFirst() } },
@@ -54,6 +58,13 @@ final class TasksWorld: Sendable {
             clock: clock.client,
             formatTime: HotelFixture.formatTime,
             faultForm: .failing { name in Issue.record("unexpected \(name)") })
+        if let grants = roomGrants.withLock({ $0 }) {
+            environment.roomStatus = TaskRoomStatus(mayChange: grants.change, mayInspect: grants.inspect) { unit, _ in
+                self.roomCalls.withLock { $0.append(unit) }
+                return self.roomOutcome.withLock { $0 }
+            }
+        }
+        return environment
     }
 }
 

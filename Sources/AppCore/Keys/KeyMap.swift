@@ -11,7 +11,7 @@ public enum KeyMap {
     public static func actionLetters(_ tab: WorkTab) -> Set<Character> {
         switch tab {
         case .housekeeping: ["d", "c", "i", "u", "s", "f", "a", "b"]
-        case .tasks: ["s", "x", "u", "e"]
+        case .tasks: ["s", "x", "u", "e", "c", "i"]
         case .account: ["w", "i", "o", "x", "p", "t", "e", "a"]
         // Today and Search show the reservation and guest screens (DeskDetail): assign, unassign,
         // check in, check out, undo, guest; Today also prints the downtime report.

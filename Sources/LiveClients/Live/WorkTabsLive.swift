@@ -67,7 +67,7 @@ struct LiveWork: Sendable {
 
     var tasks: TasksEnvironment {
         let work = self
-        return TasksEnvironment(
+        var environment = TasksEnvironment(
             savedTasks: { await work.savedOpening(work.tasksKey, as: TaskList.self)?.copy },
             fetchTasks: {
                 await work.fetch(work.tasksKey, as: TaskList.self) { etag in
@@ -90,6 +90,27 @@ struct LiveWork: Sendable {
             clock: .dispatch,
             formatTime: LiveWork.formatTime,
             faultForm: faultForm, owner: context.owner)
+        environment.roomStatus = TaskRoomStatus(
+            mayChange: context.allows(.housekeepingWrite), mayInspect: context.allows(.housekeepingInspect),
+            set: { unit, status in
+                guard let version = await work.roomVersion(unit.id) else { return nil }
+                return await work.submit(RoomStatusOperation(),
+                                         RoomStatusChange(property: work.property, unit: unit.id, number: unit.number,
+                                                          status: status, expectedVersion: version))
+            })
+        return environment
+    }
+
+    /// The housekeeping version of a room as freshly as it can be known: read now when the
+    /// instance answers, else the newest of its saved detail and the saved room list.
+    func roomVersion(_ id: UnitID) async -> Int? {
+        let fresh = await fetch(unitKey(id), as: UnitDetail.self) { etag in
+            try await client.unit(property: property, id: id, ifNoneMatch: etag)
+        }
+        if case .fresh(let detail, _) = fresh { return detail.unit.housekeepingVersion }
+        let versions = [saved(unitKey(id), as: UnitDetail.self)?.copy.value.unit.housekeepingVersion,
+                        saved(unitsKey, as: UnitList.self)?.copy.value.units.first { $0.id == id }?.housekeepingVersion]
+        return versions.compactMap { $0 }.max()
     }
 
     // MARK: Saved reads

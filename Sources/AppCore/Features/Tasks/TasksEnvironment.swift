@@ -85,6 +85,8 @@ public struct TasksEnvironment: Sendable {
     public var faultForm: FaultFormEnvironment
     /// Whose changes these are, named in the sentence of a held one (several accounts on the device).
     public var owner: String?
+    /// The room status offered when a cleaning or inspection task is done.
+    public var roomStatus: TaskRoomStatus = .unavailable
 
     public init(savedTasks: @escaping @Sendable () async -> SavedCopy<TaskList>?,
                 fetchTasks: @escaping @Sendable () async -> ReadResult<TaskList>,

@@ -34,6 +34,13 @@ extension TasksFeature {
         }
         state.inFlight[id, default: 0] += 1
         state.notice = nil
+        if change.status == .done, let offer = offer(after: before) {
+            state.roomOffer = offer
+            state.notice = Notice(.info, L("tasks.room_offer", ["key": offer.key, "number": InertText.sanitize(offer.unit.number),
+                                                               "status": StatusLabels.word(offer.status)]))
+        } else if state.roomOffer?.task == id {
+            state.roomOffer = nil
+        }
         var effects: [Effect<Action>] = []
         let inverse = TaskStatusChange(status: before.status, reason: before.status == .skipped ? before.skipReason : nil)
         if offerUndo, change.status.allowedNext.contains(before.status) {
@@ -112,6 +119,7 @@ extension TasksFeature {
                 state.undo = nil
                 effects.append(.cancel(id: Self.undoID))
             }
+            if state.roomOffer?.task == id { state.roomOffer = nil }
             let notice = Notice(.warning, HeldSentences.sentence(.task, number: number, reason: reason, code: code,
                                                                  owner: environment.owner))
             state.notice = notice
@@ -126,6 +134,7 @@ extension TasksFeature {
                 state.undo = nil
                 effects.append(.cancel(id: Self.undoID))
             }
+            if state.roomOffer?.task == id { state.roomOffer = nil }
             state.notice = Notice(.error, outcome == .expired ? L("task.change_expired", ["number": number])
                                                               : L("task.change_not_saved", ["number": number]))
         }

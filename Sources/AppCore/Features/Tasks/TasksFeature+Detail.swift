@@ -42,6 +42,7 @@ extension TasksFeature {
         }
         switch key {
         case .character("s"): return startOrFinish(detail.taskID, &state)
+        case .character("c"), .character("i"): return takeOffer(key, &state) ?? .none
         case .character("x"): return askSkip(detail.taskID, &state)
         case .character("u"): return undo(&state)
         case .character("e"): beginEditing(&state)

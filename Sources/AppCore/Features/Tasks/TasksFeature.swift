@@ -56,6 +56,8 @@ public struct TasksFeature: Reducer {
         public var followingDetail: Bool = false
         /// Why "Report a fault" cannot be chosen (nil: it can), from the environment when the tab opens.
         public var reportBlocked: String?
+        /// The room status offered after a task was finished (`c`/`i` takes it).
+        public var roomOffer: RoomOffer?
 
         public init(entries: [Entry] = [], businessDate: BusinessDate? = nil, focus: RowID? = nil,
                     held: [HeldTaskChange] = [], freshness: Freshness = .loading, lastUpdated: String? = nil,
@@ -113,6 +115,9 @@ public struct TasksFeature: Reducer {
         case taskFollowed(TaskID, ReadResult<HousekeepingTask>)
         /// The fault report form over the task detail.
         case fault(FaultForm.Action)
+        /// The room's status change offered after a task was done, handed to the outbox
+        /// (nil: no version of the room is known on this device).
+        case roomStatusSet(UnitRef, HousekeepingStatus, ChangeOutcome<RoomUnit>?)
         case delegate(WorkTabDelegate)
     }
 
@@ -279,6 +284,9 @@ public struct TasksFeature: Reducer {
         case .fault(let action):
             return faultHost.reduce(action, &state)
 
+        case .roomStatusSet(let unit, let status, let outcome):
+            return roomStatusSet(unit, status, outcome, &state)
+
         case .delegate:
             return .none
         }
@@ -301,6 +309,8 @@ public struct TasksFeature: Reducer {
         case .character("s"):
             guard let id = focusedTask(state) else { return .none }
             return startOrFinish(id, &state)
+        case .character("c"), .character("i"):
+            return takeOffer(key, &state) ?? .none
         case .character("x"):
             guard let id = focusedTask(state) else { return .none }
             return askSkip(id, &state)

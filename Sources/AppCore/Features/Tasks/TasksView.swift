@@ -130,8 +130,15 @@ public enum TasksView {
         return notices
     }
 
+    /// "c Room 101 Clean" while finishing a task offers the room's next status.
+    static func offerHints(_ state: TasksFeature.State) -> [KeyHint] {
+        guard let offer = state.roomOffer else { return [] }
+        return [KeyHint(key: offer.key, label: L("tasks.hint.room_offer", ["number": InertText.sanitize(offer.unit.number),
+                                                                           "status": StatusLabels.word(offer.status)]))]
+    }
+
     static func listHints(_ state: TasksFeature.State) -> [KeyHint] {
-        var hints: [KeyHint] = []
+        var hints: [KeyHint] = offerHints(state)
         if let undo = state.undo {
             hints.append(KeyHint(key: "u", label: L("tasks.hint.undo", ["seconds": undo.secondsLeft])))
         }
@@ -151,6 +158,7 @@ public enum TasksView {
             return [KeyHint(key: "s", label: L("tasks.help.start_finish")),
                     KeyHint(key: "x", label: L("tasks.help.skip")),
                     KeyHint(key: "u", label: L("tasks.help.undo")),
+                    KeyHint(key: "c i", label: L("tasks.help.room_offer")),
                     KeyHint(key: "e", label: L("task.hint.edit_note")),
                     KeyHint(key: L("keys.enter"), label: L("help.detail.do")),
                     KeyHint(key: L("keys.escape"), label: L("help.detail.back")),
@@ -160,6 +168,7 @@ public enum TasksView {
             KeyHint(key: "s", label: L("tasks.help.start_finish")),
             KeyHint(key: "x", label: L("tasks.help.skip")),
             KeyHint(key: "u", label: L("tasks.help.undo")),
+            KeyHint(key: "c i", label: L("tasks.help.room_offer")),
             KeyHint(key: "e", label: L("task.hint.edit_note")),
             KeyHint(key: L("keys.enter"), label: L("tasks.help.open")),
             KeyHint(key: "j k ↓ ↑", label: L("keys.move")),
@@ -245,7 +254,7 @@ public enum TasksView {
             hints = [KeyHint(key: L("keys.enter"), label: L("task.hint.save")),
                      KeyHint(key: L("keys.escape"), label: L("housekeeping.hint.cancel"))]
         } else {
-            hints = []
+            hints = offerHints(state)
             if let undo = state.undo {
                 hints.append(KeyHint(key: "u", label: L("tasks.hint.undo", ["seconds": undo.secondsLeft])))
             }

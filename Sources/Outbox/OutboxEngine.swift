@@ -55,6 +55,11 @@ public actor OutboxEngine<Client: Sendable> {
     private var backgroundAgain = false
     private var backgroundFailures = 0
     private var backgroundRetry: Task<Void, Never>?
+    /// The account a background round is sending now, and the active rounds waiting for it to
+    /// stop (between a switch's `deactivate` and `activate`, the next account may still be in
+    /// the background; its entry in flight is never sent twice at once).
+    private var backgroundSending: Account?
+    private var backgroundWaiters: [CheckedContinuation<Void, Never>] = []
     /// The send lock while any round of this engine holds it (an active and a background round
     /// share it: they never send the same partition; another process stays out).
     private var heldLock: SendLock?
@@ -212,6 +217,9 @@ public actor OutboxEngine<Client: Sendable> {
         defer {
             roundRunning = false
             if !roundWaiters.isEmpty { roundWaiters.removeFirst().resume() }
+        }
+        while let sending = backgroundSending, sending == active?.partition.account {
+            await withCheckedContinuation { backgroundWaiters.append($0) }
         }
         guard let current = active else { return await round(nil) }
         let report = await round(current)
@@ -498,7 +506,11 @@ public actor OutboxEngine<Client: Sendable> {
                 guard let generation = try? store.beginGeneration(partition) else { continue }
                 let target = Active(partition: partition, generation: generation, client: other.client,
                                     cancellation: cancellations.cancellation(for: generation.rawValue), background: true)
+                backgroundSending = partition.account
                 let report = await round(target)
+                backgroundSending = nil
+                for waiter in backgroundWaiters { waiter.resume() }
+                backgroundWaiters = []
                 _ = try? store.endGenerations(.generation(generation))
                 switch report.stop {
                 case .unauthorized?:

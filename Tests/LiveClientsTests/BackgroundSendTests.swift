@@ -81,6 +81,16 @@ import TestSupport
         let f = accounts.fixture
         let outbox = f.outbox
         let waiting = try await accounts.hanasChangeWaits()
+        // A change of hers held for her decision (another room) stays held, never sent by itself.
+        let list = try #require(await f.freshUnits()?.list)
+        let other = try #require(LiveFixture.settable(list).last)
+        let held = try #require(try f.services.offline.enqueue(
+            operation: RoomStatusOperation.name, subject: RoomStatusOperation.subject(other.id),
+            payload: try PayloadCoding.encode(RoomStatusChange(property: "prp_harbour", unit: other.id, number: other.number,
+                                                               status: .clean, expectedVersion: 0)),
+            partition: accounts.hana.partition, generation: accounts.hana.generation, now: Date()))
+        _ = try f.services.offline.hold(held, partition: accounts.hana.partition, reason: .conflict, status: 409,
+                                    code: nil, detail: nil, now: Date())
         #expect(try accounts.hanasCounts().toSend == 1)
 
         try await accounts.switchToFatima(outbox)
@@ -88,7 +98,7 @@ import TestSupport
         let fatimasFirst = try await outbox.changes().get()
         #expect(!fatimasFirst.contains { $0.id == waiting.id }, "Hana's change in Fatima's list")
 
-        let sent = try await Self.eventually { try accounts.hanasCounts() == .zero }
+        let sent = try await Self.eventually { try accounts.hanasCounts().toSend == 0 }
         #expect(sent, "Hana's change was not sent while Fatima is on screen")
         let room = try #require(try await f.work.housekeeping.fetchUnitsFresh(waiting.room.number))
         #expect(room.housekeepingStatus == waiting.status, "applied as Hana's (Fatima's role would be refused)")
@@ -96,6 +106,8 @@ import TestSupport
         #expect(try await f.admin.stats().writesApplied["units.housekeeping"] == 1, "applied once")
         #expect(try await f.requests(.unitsHousekeeping) == 1, "sent once, with Hana's token")
         #expect(try f.services.offline.outboxCounts(accounts.fatima.partition) == .zero, "nothing of hers in Fatima's outbox")
+        #expect(try f.services.offline.pendingEntries(accounts.hana.partition).map { [$0.id: $0.hold?.reason] }
+                == [[held: .conflict]], "her held change waits for her decision")
         #expect(try await outbox.changes().get().isEmpty, "Fatima's list shows nothing of Hana's")
         // Another round for Fatima sends nothing of Hana's again.
         await outbox.sendNow()

@@ -9,12 +9,14 @@ import OfflineStore
 /// `networkChanged`, and — only while entries wait for a connection — a retry after a capped
 /// exponential backoff with jitter.
 public actor OutboxEngine<Client: Sendable> {
-    /// The active partition, its generation and its client.
+    /// The active partition, its generation and its client (or, `background`, another account's
+    /// partition sent while someone else is on screen).
     private struct Active {
         let partition: Partition
         let generation: GenerationID
         let client: Client
         let cancellation: OutboxCancellation
+        var background = false
     }
 
     private let store: OfflineStore
@@ -43,6 +45,26 @@ public actor OutboxEngine<Client: Sendable> {
     /// The delay of the retry scheduled now, if any.
     public private(set) var scheduledRetry: Duration?
 
+    /// The other accounts' partitions with their own clients, for the background (#31); nil:
+    /// only the active partition is sent (`guestcraft send`, tests).
+    private var others: (@Sendable () -> [OutboxBackgroundAccount<Client>])?
+    /// Accounts a 401 stopped in the background: not sent again in this process.
+    private var stoppedAccounts: Set<Account> = []
+    private var onBackgroundStopped: @Sendable (Partition) -> Void = { _ in }
+    private var backgroundRunning = false
+    private var backgroundAgain = false
+    private var backgroundFailures = 0
+    private var backgroundRetry: Task<Void, Never>?
+    /// The account a background round is sending now, and the active rounds waiting for it to
+    /// stop (between a switch's `deactivate` and `activate`, the next account may still be in
+    /// the background; its entry in flight is never sent twice at once).
+    private var backgroundSending: Account?
+    private var backgroundWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The send lock while any round of this engine holds it (an active and a background round
+    /// share it: they never send the same partition; another process stays out).
+    private var heldLock: SendLock?
+    private var lockUsers = 0
+
     /// An engine over `store`'s outbox. `onUnauthorized` is called on a 401 (end the session;
     /// forgetting the account then wipes its entries).
     public init(store: OfflineStore, registry: OutboxRegistry<Client>, timing: OutboxTiming = .live,
@@ -60,6 +82,7 @@ public actor OutboxEngine<Client: Sendable> {
     /// An engine let go ends its event stream (the loop reading it ends) and its retry's sleep.
     deinit {
         retryTask?.cancel()
+        backgroundRetry?.cancel()
         eventSink.finish()
     }
 
@@ -80,15 +103,29 @@ public actor OutboxEngine<Client: Sendable> {
             notBeforeStatus = wait.status
             scheduleRetry(retryAfter: .milliseconds(Int64(wait.notBefore.timeIntervalSince(timing.now()) * 1000)))
         }
-        return await runRound()
+        let report = await runRound()
+        sendOthers()
+        return report
     }
 
     /// No partition is active any more (signed out, switching): aborts the request in flight;
-    /// entries wait for their own partition.
+    /// entries wait for their own partition (or, with `keepSendingOthers`, go in the background).
     public func deactivate() {
         active?.cancellation.cancel()
         active = nil
         cancelRetry()
+        sendOthers()
+    }
+
+    /// From now on, the partitions `others` answers (every other account's, each with its own
+    /// session's client) are sent in the background whenever the active one is (#31): after a
+    /// switch, on Send now, a network change and the retries. Never the active account's; an
+    /// account a 401 stops is not sent again by this engine (its entries stay).
+    /// `stopped` hears of each account a 401 stopped (for the log).
+    public func keepSendingOthers(_ others: @escaping @Sendable () -> [OutboxBackgroundAccount<Client>],
+                                  stopped: @escaping @Sendable (Partition) -> Void = { _ in }) {
+        self.others = others
+        self.onBackgroundStopped = stopped
     }
 
     /// The active partition, if any.
@@ -136,11 +173,19 @@ public actor OutboxEngine<Client: Sendable> {
 
     /// "Send now": a round at once.
     @discardableResult
-    public func sendNow() async -> OutboxRoundReport { await runRound() }
+    public func sendNow() async -> OutboxRoundReport {
+        let report = await runRound()
+        sendOthers()
+        return report
+    }
 
     /// The network came back or changed: a round at once.
     @discardableResult
-    public func networkChanged() async -> OutboxRoundReport { await runRound() }
+    public func networkChanged() async -> OutboxRoundReport {
+        let report = await runRound()
+        sendOthers()
+        return report
+    }
 
     /// Discards an entry of the active partition (the person's decision), with the entries that
     /// depend on its subject (a fault report's photos), in one transaction; then runs a round,
@@ -173,7 +218,11 @@ public actor OutboxEngine<Client: Sendable> {
             roundRunning = false
             if !roundWaiters.isEmpty { roundWaiters.removeFirst().resume() }
         }
-        let report = await round()
+        while let sending = backgroundSending, sending == active?.partition.account {
+            await withCheckedContinuation { backgroundWaiters.append($0) }
+        }
+        guard let current = active else { return await round(nil) }
+        let report = await round(current)
         for (id, result) in report.results where awaited.contains(id) { delivered[id] = result }
         eventSink.yield(.roundFinished(report))
         return report
@@ -192,12 +241,18 @@ public actor OutboxEngine<Client: Sendable> {
         return results
     }
 
-    private func round() async -> OutboxRoundReport {
+    private func round(_ target: Active?) async -> OutboxRoundReport {
         var sent: [Int64] = []
         var held: [Int64] = []
         var results: [Int64: any Sendable] = [:]
 
+        let background = target?.background == true
         func finish(_ stop: OutboxStop?, partition: Partition?, retryAfter: Duration? = nil) -> OutboxRoundReport {
+            // A background round leaves the active partition's retries alone (`sendOthers` has its own).
+            if background {
+                return OutboxRoundReport(partition: partition, sent: sent, held: held, stop: stop, retryIn: nil,
+                                         results: results)
+            }
             switch stop {
             case .noAnswer, .notSent, .retryLater, .inProgress, .anotherSender:
                 scheduleRetry(retryAfter: retryAfter)
@@ -211,19 +266,19 @@ public actor OutboxEngine<Client: Sendable> {
                                      retryIn: scheduledRetry, results: results)
         }
 
-        guard let current = active else { return finish(.inactive, partition: nil) }
+        guard let current = target else { return finish(.inactive, partition: nil) }
         let partition = current.partition
-        if let notBefore, timing.now() < notBefore {
+        if !background, let notBefore, timing.now() < notBefore {
             // The instance asked to wait (Retry-After); a retry is already scheduled for then.
             return OutboxRoundReport(partition: partition, sent: [], held: [], stop: .retryLater(status: notBeforeStatus),
                                      retryIn: scheduledRetry, results: [:])
         }
-        guard let lock = SendLock.tryAcquire(in: store.directory) else {
+        guard acquireLock() else {
             // Retry only if something of ours waits (the other sender may be sending it now).
             let waiting = (try? store.outboxCounts(partition).toSend) ?? 0
             return finish(waiting > 0 ? .anotherSender : nil, partition: partition)
         }
-        defer { withExtendedLifetime(lock) {} }
+        defer { releaseLock() }
 
         var entries: [OutboxEntry]
         /// What the last send of each subject answered (this process's or another's).
@@ -270,7 +325,12 @@ public actor OutboxEngine<Client: Sendable> {
                 continue
             }
             if waitsBehindHeld(entry) { continue }
-            guard let now = active, now.generation == current.generation, !current.cancellation.isCancelled else {
+            // Still this round's to send: the same generation active, or, in the background, not
+            // the account on screen now (its own round takes it).
+            let stillOurs = background
+                ? active?.partition.account != partition.account
+                : active?.generation == current.generation
+            guard stillOurs, !current.cancellation.isCancelled else {
                 return finish(.cancelled, partition: partition)
             }
             do {
@@ -289,7 +349,7 @@ public actor OutboxEngine<Client: Sendable> {
                 }
                 premarked = nil
                 let payload = payloads[entry.id] ?? entry.payload
-                if !announced {
+                if !announced && !background {
                     announced = true
                     eventSink.yield(.sending(partition))
                 }
@@ -322,10 +382,14 @@ public actor OutboxEngine<Client: Sendable> {
                     case .keep(let stop, let retryAfter):
                         if stop == .noAnswer { try store.markOutcomeUnknown(entry.id, partition: partition, true) }
                         if let retryAfter, stop != .noAnswer, stop != .notSent {
-                            if case .retryLater(let status) = stop { notBeforeStatus = status }
+                            var status = notBeforeStatus
+                            if case .retryLater(let code) = stop { status = code }
                             let until = timing.now().addingTimeInterval(Self.seconds(min(retryAfter, timing.retryAfterCap)))
-                            notBefore = until
-                            try? store.setOutboxWait(until, status: notBeforeStatus, partition: partition)
+                            if !background {
+                                notBeforeStatus = status
+                                notBefore = until
+                            }
+                            try? store.setOutboxWait(until, status: status, partition: partition)
                         }
                         return finish(stop, partition: partition, retryAfter: retryAfter)
                     case .hold(let reason, let status, let code, let detail, let field):
@@ -337,8 +401,12 @@ public actor OutboxEngine<Client: Sendable> {
                         held.append(entry.id)
                         blocked.insert(entry.subject)
                     case .endSession:
-                        onUnauthorized(partition)
-                        eventSink.yield(.sessionEnded(partition))
+                        // In the background a 401 only stops that account's sending: its entries
+                        // wait for the person (#35 decides what a 401 does to them).
+                        if !background {
+                            onUnauthorized(partition)
+                            eventSink.yield(.sessionEnded(partition))
+                        }
                         return finish(.unauthorized, partition: partition)
                     }
                 case .unreadable:
@@ -408,6 +476,88 @@ public actor OutboxEngine<Client: Sendable> {
         return .queued(waitingFor: waitsForDecision ? .decision : .connection)
     }
 
+    // MARK: The other accounts, in the background (#31)
+
+    /// Starts a background pass (one at a time; a trigger during one runs another after it).
+    private func sendOthers() {
+        guard others != nil else { return }
+        if backgroundRunning {
+            backgroundAgain = true
+            return
+        }
+        backgroundRunning = true
+        Task { await self.backgroundPass() }
+    }
+
+    /// One round for each other account's partition with changes to send, each in a generation
+    /// of its own (ending it — sign-out, removal — aborts its request) and with its own client.
+    private func backgroundPass() async {
+        repeat {
+            backgroundAgain = false
+            var keep = false
+            for other in others?() ?? [] {
+                let partition = other.partition
+                guard partition.account != active?.partition.account, !stoppedAccounts.contains(partition.account),
+                      ((try? store.outboxCounts(partition).toSend) ?? 0) > 0 else { continue }
+                if (try? store.outboxWait(partition, now: timing.now())) != nil {
+                    keep = true  // the instance asked this partition to wait
+                    continue
+                }
+                guard let generation = try? store.beginGeneration(partition) else { continue }
+                let target = Active(partition: partition, generation: generation, client: other.client,
+                                    cancellation: cancellations.cancellation(for: generation.rawValue), background: true)
+                backgroundSending = partition.account
+                let report = await round(target)
+                backgroundSending = nil
+                for waiter in backgroundWaiters { waiter.resume() }
+                backgroundWaiters = []
+                _ = try? store.endGenerations(.generation(generation))
+                switch report.stop {
+                case .unauthorized?:
+                    stoppedAccounts.insert(partition.account)
+                    onBackgroundStopped(partition)
+                case .noAnswer?, .notSent?, .retryLater?, .inProgress?, .anotherSender?:
+                    keep = true
+                case nil, .inactive?, .cancelled?, .unexpected?:
+                    break
+                }
+                eventSink.yield(.backgroundRoundFinished(report))
+            }
+            if keep { scheduleBackgroundRetry() } else {
+                backgroundFailures = 0
+                backgroundRetry?.cancel()
+                backgroundRetry = nil
+            }
+        } while backgroundAgain
+        backgroundRunning = false
+    }
+
+    /// The same backoff as the active partition's, on its own count.
+    private func scheduleBackgroundRetry() {
+        backgroundFailures += 1
+        let delay = timing.retryDelay(failures: backgroundFailures, retryAfter: nil)
+        let sleep = timing.sleep
+        backgroundRetry?.cancel()
+        backgroundRetry = Task { [weak self] in
+            do { try await sleep(delay) } catch { return }
+            await self?.sendOthers()
+        }
+    }
+
+    private func acquireLock() -> Bool {
+        if heldLock == nil {
+            guard let lock = SendLock.tryAcquire(in: store.directory) else { return false }
+            heldLock = lock
+        }
+        lockUsers += 1
+        return true
+    }
+
+    private func releaseLock() {
+        lockUsers -= 1
+        if lockUsers == 0 { heldLock = nil }
+    }
+
     // MARK: Retries
 
     private func scheduleRetry(retryAfter: Duration?) {
@@ -430,6 +580,7 @@ public actor OutboxEngine<Client: Sendable> {
         scheduledRetry = nil
         notBefore = nil
         _ = await runRound()
+        sendOthers()
     }
 
     private func cancelRetry() {

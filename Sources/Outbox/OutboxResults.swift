@@ -75,4 +75,18 @@ public enum OutboxEvent: Sendable {
     case roundFinished(OutboxRoundReport)
     /// A 401: the session of this partition ended.
     case sessionEnded(Partition)
+    /// A round for another account's partition, sent in the background (#31).
+    case backgroundRoundFinished(OutboxRoundReport)
+}
+
+/// Another account's partition and its own session's client (its token, its origin), for the
+/// background (`OutboxEngine.keepSendingOthers`).
+public struct OutboxBackgroundAccount<Client: Sendable>: Sendable {
+    public let partition: Partition
+    public let client: Client
+
+    public init(partition: Partition, client: Client) {
+        self.partition = partition
+        self.client = client
+    }
 }

@@ -283,6 +283,8 @@ public enum OutboxNews: Equatable, Sendable {
     case sending(Partition)
     /// A 401 ended the session of `partition`.
     case sessionEnded(Partition)
+    /// Another account's changes were sent (or held) in the background (#31): only counts change.
+    case othersRoundFinished(sent: Int, held: Int)
 }
 
 /// The outbox engine of the context on screen.

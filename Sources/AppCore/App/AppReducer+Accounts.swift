@@ -54,7 +54,19 @@ extension AppReducer {
     func switchAccount(to id: DeviceSessionID, _ state: inout AppState) -> Effect<AppAction> {
         guard let target = state.accounts.first(where: { $0.session.sessionID == id }),
               id != state.current?.session.sessionID else { return .none }
-        let effect = open(InstanceSummary(instance: target.instance, session: target.session, unsent: 0), &state)
+        // The person leaving is told (and the next one sees) what of theirs keeps being sent in
+        // the background (#31); not from a locked desk, whose colleague is not the one leaving.
+        let leaving = state.current.flatMap { current -> (String, Int)? in
+            guard current.lock == nil else { return nil }
+            let count = current.account.accountCounts[current.session.sessionID]?.toSend ?? current.outbox?.toSend ?? 0
+            return count > 0 ? (current.session.user.name, count) : nil
+        }
+        var effect = open(InstanceSummary(instance: target.instance, session: target.session, unsent: 0), &state)
+        if let (person, count) = leaving, state.current != nil {
+            state.current?.notices.append(Notice(.info, AccountFeature.waitingSentence(person: person, count: count,
+                                                                                       onScreen: false)))
+            effect = .merge(effect, expirePassingNotices())
+        }
         return .merge(effect, log("accounts: switched to \(target.session.user.id.rawValue) on \(target.instance.origin)"))
     }
 

@@ -146,6 +146,10 @@ extension AppReducer {
             state.current?.sending = true
             return count(partition)
 
+        case .outboxNews(.othersRoundFinished(let sent, let held)):
+            // Nothing of theirs shows here; Account's list of accounts counts again.
+            return sent + held > 0 ? loadAccountIfShown(&state) : .none
+
         case .outboxNews(.sessionEnded(let partition)):
             guard state.current?.partition == partition else { return .none }
             return endSession(&state)

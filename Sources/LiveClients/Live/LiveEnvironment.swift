@@ -285,13 +285,22 @@ extension OutboxClient {
         let engine = services.outbox
         let enabled = services.outboxEnabled
         let offline = services.offline
+        let others = backgroundAccounts(services)
+        let log = services.log
+        let stopped: @Sendable (Partition) -> Void = { partition in
+            log.write("outbox: stopped sending in the background for \(partition): the instance ended the session (401); its changes stay on this device")
+        }
         return OutboxClient(
             activate: { context in
                 guard enabled else { return }
+                await engine.keepSendingOthers(others, stopped: stopped)
                 await engine.activate(partition: context.partition, generation: context.generation,
                                       client: services.client(for: context.session))
             },
-            deactivate: { await engine.deactivate() },
+            deactivate: {
+                if enabled { await engine.keepSendingOthers(others, stopped: stopped) }
+                await engine.deactivate()
+            },
             sendNow: { if enabled { await engine.sendNow() } },
             discard: { id in
                 do {
@@ -333,6 +342,33 @@ extension OutboxClient {
     }
 }
 
+extension OutboxClient {
+    /// Every signed-in account's partitions with changes to send, each with a client of its own
+    /// session (its token, to its own instance's origin), as `guestcraft send` finds them. The
+    /// engine leaves out the account on screen. A 401 there forgets no token: the account only
+    /// stops being sent in the background (#31; #35 decides what a 401 does).
+    static func backgroundAccounts(_ services: LiveServices) -> @Sendable () -> [OutboxBackgroundAccount<InstanceClient>] {
+        { [services] in
+            let accounts: [(SavedInstance, StoredSession)]
+            let summary: [OutboxSummary]
+            do {
+                accounts = try StatusCommand.signedInAccounts(services)
+                summary = try services.offline.accountsSummary()
+            } catch {
+                services.log.write("outbox: the other accounts could not be read: \(error)")
+                return []
+            }
+            let log = services.log
+            return accounts.flatMap { instance, session in
+                let account = Account(instanceKey: instance.key, personID: session.user.id.rawValue)
+                let client = InstanceClient(session: session, http: services.http, logger: { log.write($0.description) })
+                return summary.filter { $0.partition.account == account && $0.counts.toSend > 0 }
+                    .map { OutboxBackgroundAccount(partition: $0.partition, client: client) }
+            }
+        }
+    }
+}
+
 extension OutboxNews {
     /// The app's reading of an engine event.
     init(_ event: OutboxEvent) {
@@ -341,6 +377,8 @@ extension OutboxNews {
             self = .sessionEnded(partition)
         case .sending(let partition):
             self = .sending(partition)
+        case .backgroundRoundFinished(let report):
+            self = .othersRoundFinished(sent: report.sent.count, held: report.held.count)
         case .roundFinished(let report):
             let reached: Bool?
             switch report.stop {

@@ -157,6 +157,8 @@ import TestSupport
             hana.generationBegun = false
             hana.owner = "Hana Kowalski"
             hana.lock = LockFeature.State(account: Self.account(Self.hana), now: clock.now)
+            // What of Fatima's keeps being sent is said to whoever unlocks next (#31).
+            hana.notices = [Notice(.info, "Fatima Okafor has 2 changes waiting; they keep being sent in the background.")]
             let context = hana.context
             hana.tabs.started(context)
             $0.current = hana
@@ -222,6 +224,8 @@ import TestSupport
         await store.send(.signOutCounted(Self.fatima.sessionID, .zero))
         await store.send(.accountsCounted(Self.fatima.sessionID, [:]))
         await store.send(.generationBegan(fatimaPartition, .success(Fixtures.generation2)))
+        await clock.advance(by: .seconds(AppReducer.passingNoticeSeconds))
+        await store.receive(.passingNoticesExpired) { $0.current?.notices = [] }
         await store.finish()
         let calls = world.calls.all
         #expect(calls.contains("outbox.deactivate") && calls.contains("offline.endGeneration gen-1"),

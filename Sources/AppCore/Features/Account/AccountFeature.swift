@@ -258,6 +258,13 @@ public struct AccountFeature: Reducer {
         }
     }
 
+    /// What a switch does to a person's changes waiting: said on Account (`onScreen`: to the
+    /// person who would leave) and, after a switch, to the next person.
+    public static func waitingSentence(person: String, count: Int, onScreen: Bool) -> String {
+        onScreen ? L("account.switch_keeps", ["count": count])
+            : L("account.left_waiting", ["person": InertText.sanitize(person), "count": count])
+    }
+
     static func hints(_ state: State) -> [KeyHint] {
         // The PIN's keys are in `?` and on their rows; the line keeps the everyday ones.
         var hints: [KeyHint] = []
@@ -307,6 +314,13 @@ public struct AccountFeature: Reducer {
         rows.append(.blank)
         if !state.accounts.isEmpty {
             rows.append(.line(Span(L("account.accounts_title", ["count": state.accounts.count]), style: .title)))
+            // What waits keeps being sent for its own person while another is on screen (#31),
+            // said above the rows so that it shows with the row in focus on a small screen.
+            for account in state.accounts {
+                guard let count = account.counts?.toSend, count > 0 else { continue }
+                rows.append(.paragraph(Span(Self.waitingSentence(person: account.person, count: count,
+                                                                 onScreen: account.isOnScreen), style: .muted)))
+            }
             for account in state.accounts {
                 var trailing: [Span] = []
                 if let counts = account.counts {

@@ -96,6 +96,14 @@ import Testing
                 state.detail = TasksFeature.Detail(taskID: "tsk_0005", freshness: .current, focus: 0)
                 return TasksView.view(state).framed(.tasks)
             }),
+            ("a skipped task", {
+                let skipped = TaskFixture.shown.map { $0.id == "tsk_0005" ? TaskFixture.advanced($0, .skipped, reason: "Guest asleep") : $0 }
+                var state = TasksFeature.State(entries: TaskFixture.entries(skipped), businessDate: HotelFixture.date,
+                                               focus: "task.tsk_0005", freshness: .current, lastUpdated: "09:21",
+                                               hasLoaded: true)
+                state.detail = TasksFeature.Detail(taskID: "tsk_0005", freshness: .current, focus: 0)
+                return TasksView.view(state).framed(.tasks)
+            }),
             ("board", { BoardSnapshotTests.screen(BoardFixture.onBoard(focus: 2)) }),
             ("today", { TodayView.view(TodaySnapshotTests.loaded()).framed(.today) }),
             ("a reservation", {

@@ -110,6 +110,20 @@ import Testing
                 let state = DeskDetailSnapshotTests.shown(DeskFixture.mendes(), focus: 1)
                 return DeskDetail.content(state, badge: OutboxBadge()).framed(.today, header: .harbour(), editing: DeskDetail.isEditingText(state))
             }),
+            ("a check-in into an occupied room", {
+                let weber = UnitOccupant(reservation: ReservationRef(id: "rsv_0002", code: "HV-1002"), guestName: "Jonas Weber")
+                let state = DeskDetailSnapshotTests.shown(
+                    DeskFixture.mendes(), permissions: DeskFixture.manager,
+                    mode: .checkIn(DeskDetail.CheckInChecks(stay: "sty_0005", unitStatus: .clean, statusRead: true,
+                                                            occupant: weber)))
+                return DeskDetail.content(state, badge: OutboxBadge()).framed(.today, header: .harbour(),
+                                                                             editing: DeskDetail.isEditingText(state))
+            }),
+            ("the saved instances", {
+                let connect = ConnectFeature.State(instances: AppSnapshotTests.summaries, isLoading: false,
+                                                   focus: .instance("ins_2"))
+                return AppView.view(AppState(route: .connect(connect)))
+            }),
             ("search", {
                 var state = AppState.working(activeTab: .search)
                 state.current?.tabs.search.feature = SearchFeature.State(

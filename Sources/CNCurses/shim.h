@@ -55,6 +55,13 @@ static inline int gc_setlocale_utf8(void) {
     return strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 }
 
+/* The codeset of the user's own LC_CTYPE (LANG, LC_ALL, LC_CTYPE), read before
+   gc_setlocale_utf8 forces UTF-8: the glyph set is ASCII when it is not UTF-8 (#31). */
+static inline const char *gc_user_codeset(void) {
+    if (setlocale(LC_CTYPE, "") == NULL) setlocale(LC_CTYPE, "C");
+    return nl_langinfo(CODESET);
+}
+
 /* The terminal named term (or $TERM when NULL) on stdout/stdin; NULL when terminfo lacks it. */
 static inline SCREEN *gc_newterm(const char *term) { return newterm(term, stdout, stdin); }
 

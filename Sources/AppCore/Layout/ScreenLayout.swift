@@ -120,13 +120,16 @@ public enum ScreenLayout {
     /// leaves the place's name whole on one line; else short, with the name cut or two lines.
     static func drawHeader(_ header: Header, into grid: inout CellGrid, y: Int) -> Int {
         let width = grid.width
+        let glyphs = Glyphs.current
+        let dot = glyphs.text(" · ")
         var place = header.instance.value
-        if let property = header.property, !property.isEmpty { place += " · " + property.value }
-        let connection = switch header.connection {
+        if let property = header.property, !property.isEmpty { place += dot + property.value }
+        let connectionWord = switch header.connection {
         case .online: L("header.online")
         case .updating: L("header.updating")
         case .offline: L("header.offline")
         }
+        let connection = glyphs.text(connectionWord)
         var outbox: [String] = []
         if header.toSend > 0 {
             outbox.append(header.sending ? L("header.sending", ["count": header.toSend]) : L("header.to_send", ["count": header.toSend]))
@@ -134,15 +137,16 @@ public enum ScreenLayout {
         if header.toReview > 0 { outbox.append(L("header.to_review", ["count": header.toReview])) }
         if outbox.isEmpty && header.outboxCounted { outbox.append(L("header.all_sent")) }
         if let retryAt = header.retryAt { outbox.append(L("header.trying_again_at", ["time": retryAt])) }
+        outbox = outbox.map(glyphs.text)
         let date = header.businessDate.map { $0.value } ?? ""
         // Not `joined(separator:)` on the first frame's path: its first use is a conformance scan (#18).
         func status(_ freshness: String?) -> String {
             var line = connection
-            if let freshness { line += " · " + freshness }
-            for part in outbox { line += " · " + part }
+            if let freshness { line += dot + glyphs.text(freshness) }
+            for part in outbox { line += dot + part }
             return line
         }
-        func right(_ freshness: String?) -> String { date.isEmpty ? status(freshness) : date + " · " + status(freshness) }
+        func right(_ freshness: String?) -> String { date.isEmpty ? status(freshness) : date + dot + status(freshness) }
         let placeWidth = DisplayWidth.of(place)
         let freshness = [header.updatedAgo, header.updatedAgoShort].compactMap { $0 }
         let right = ((freshness + [nil]).map(right)).first { placeWidth + 1 + DisplayWidth.of($0) <= width }
@@ -356,7 +360,7 @@ public enum ScreenLayout {
                 break
             }
         }
-        column += grid.write("…", x: column, y: y, style: lastStyle)
+        column += grid.write(Glyphs.current.cut, x: column, y: y, style: lastStyle)
         return column - x
     }
 
@@ -377,7 +381,7 @@ public enum ScreenLayout {
             }
             return Position(x: start, y: y)
         }
-        var characters = Array(field.isSecret ? String(repeating: "•", count: field.value.value.count)
+        var characters = Array(field.isSecret ? String(repeating: Glyphs.current.text("•"), count: field.value.value.count)
                                               : field.value.value)
         var cursorColumn = characters.prefix(field.cursor).reduce(0) { $0 + DisplayWidth.of($1) }
         while cursorColumn > areaWidth - 1, !characters.isEmpty {
@@ -460,12 +464,13 @@ public enum ScreenLayout {
         let top = (grid.height - boxHeight) / 2
 
         for y in top..<(top + boxHeight) { grid.fill(x: left, y: y, width: boxWidth, style: .overlay) }
-        let horizontal = String(repeating: "─", count: boxWidth - 2)
-        grid.write("┌" + horizontal + "┐", x: left, y: top, style: .overlay)
-        grid.write("└" + horizontal + "┘", x: left, y: top + boxHeight - 1, style: .overlay)
+        let line = Glyphs.current.text
+        let horizontal = String(repeating: line("─"), count: boxWidth - 2)
+        grid.write(line("┌") + horizontal + line("┐"), x: left, y: top, style: .overlay)
+        grid.write(line("└") + horizontal + line("┘"), x: left, y: top + boxHeight - 1, style: .overlay)
         for y in (top + 1)..<(top + boxHeight - 1) {
-            grid.write("│", x: left, y: y, style: .overlay)
-            grid.write("│", x: left + boxWidth - 1, y: y, style: .overlay)
+            grid.write(line("│"), x: left, y: y, style: .overlay)
+            grid.write(line("│"), x: left + boxWidth - 1, y: y, style: .overlay)
         }
         drawSpans([Span(" "), overlay.title, Span(" ")], x: left + 2, y: top, maxWidth: boxWidth - 4,
                   base: .overlay, into: &grid)

@@ -9,8 +9,8 @@ public struct KeyHint: Equatable, Sendable {
     public let isEnabled: Bool
 
     public init(key: String, label: String, isEnabled: Bool = true) {
-        self.key = InertText.sanitize(key)
-        self.label = InertText.sanitize(label)
+        self.key = InertText.sanitize(Glyphs.current.text(key))
+        self.label = InertText.sanitize(Glyphs.current.text(label))
         self.isEnabled = isEnabled
     }
 }

@@ -12,14 +12,16 @@ public struct Span: Equatable, Sendable {
     public var style: StyleToken?
 
     /// Catalog text (from `L`), whose placeholders may hold instance values.
+    /// Its symbols in the run's glyph set (`Glyphs`).
     public init(_ text: String, style: StyleToken? = nil) {
-        self.text = InertText.sanitize(text, singleLine: true)
+        self.text = InertText.sanitize(Glyphs.current.text(text), singleLine: true)
         self.style = style
     }
 
-    /// Text from an instance: a name, a room number, a note.
+    /// Text from an instance: a name, a room number, a note (left as it came).
     public init(inert untrusted: String, style: StyleToken? = nil) {
-        self.init(untrusted, style: style)
+        self.text = InertText.sanitize(untrusted, singleLine: true)
+        self.style = style
     }
 
     /// Text already made inert.

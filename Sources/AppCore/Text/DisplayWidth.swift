@@ -128,9 +128,9 @@ public enum DisplayWidth {
         }
     }
 
-    /// `text` cut to at most `width` columns, ending with `ellipsis` when something was cut.
+    /// `text` cut to at most `width` columns, ending with `ellipsis` (the glyph set's cut mark) when something was cut.
     /// Never splits a grapheme.
-    public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+    public static func truncate(_ text: String, to width: Int, ellipsis: String = Glyphs.current.cut) -> String {
         guard width > 0 else { return "" }
         if of(text) <= width { return text }
         let room = width - of(ellipsis)

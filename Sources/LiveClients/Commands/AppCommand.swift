@@ -30,7 +30,10 @@ public enum AppCommand {
         store.send(.started)
         let reason: TerminalApp.ExitReason
         do {
-            reason = try TerminalApp.run(store: store, view: AppView.view, input: AppView.action(for:),
+            // The symbols are chosen with the terminal (the locale, terminfo, GUESTCRAFT_ASCII)
+            // and every frame is drawn with them (#31).
+            try driver.prepare()
+            reason = try Glyphs.$current.withValue(driver.glyphs) { try TerminalApp.run(store: store, view: AppView.view, input: AppView.action(for:),
                                          shouldQuit: AppView.shouldQuit, driver: driver, log: log,
                                          onFrame: { _ in
                                              services.afterFirstFrame?.frameWritten()
@@ -49,7 +52,7 @@ public enum AppCommand {
                                          // quarter of a second.
                                          firstFrame: FirstFrameHold(atMost: .milliseconds(250),
                                                                     ready: AppView.isFirstFrameReady,
-                                                                    acceptsInput: AppView.acceptsInput))
+                                                                    acceptsInput: AppView.acceptsInput)) }
         } catch let error as TerminalError {
             store.effects.cancelAll()
             Terminal.error(error.message)

@@ -20,17 +20,23 @@ public final class NCursesDriver: TerminalDriver {
         /// How long ncurses waits after ESC for the rest of a sequence.
         public var escapeDelayMilliseconds: Int32
 
-        public init(theme: Theme? = nil, useColor: Bool, mouse: Bool = true, escapeDelayMilliseconds: Int32 = 25) {
+        /// `GUESTCRAFT_ASCII`: "1" draws ASCII, "0" Unicode, else the locale and terminal decide.
+        public var asciiOverride: String?
+
+        public init(theme: Theme? = nil, useColor: Bool, mouse: Bool = true, escapeDelayMilliseconds: Int32 = 25,
+                    asciiOverride: String? = nil) {
             self.theme = theme
             self.useColor = useColor
             self.mouse = mouse
             self.escapeDelayMilliseconds = escapeDelayMilliseconds
+            self.asciiOverride = asciiOverride
         }
 
         /// Options from the environment: `NO_COLOR` turns colour off.
         public static func fromEnvironment(_ environment: [String: String], theme: Theme? = nil,
                                            mouse: Bool = true) -> Options {
-            Options(theme: theme, useColor: ColorPalette.colorWanted(environment: environment), mouse: mouse)
+            Options(theme: theme, useColor: ColorPalette.colorWanted(environment: environment), mouse: mouse,
+                    asciiOverride: environment["GUESTCRAFT_ASCII"])
         }
     }
 
@@ -53,6 +59,9 @@ public final class NCursesDriver: TerminalDriver {
     private var plainBlankIsErased = false
     /// `TERM` as curses was set up for it.
     private var term = ""
+    /// The symbols this terminal and the user's locale can show, decided by `prepare`
+    /// (`GlyphChoice`); the app is drawn with it (`Glyphs.$current`).
+    public private(set) var glyphs: Glyphs = .unicode
     /// Whether the first frame was drawn and bracketed paste and the title followed it.
     private var startFinished = true
     /// Whether `start` took the terminal (after `prepare`, which writes nothing).
@@ -73,6 +82,7 @@ public final class NCursesDriver: TerminalDriver {
     /// the first frame then resumes curses and reaches the terminal whole, in one write (#18).
     public func prepare() throws {
         guard screen == nil else { return }
+        let codeset = String(cString: gc_user_codeset())
         _ = gc_setlocale_utf8()
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         guard !term.isEmpty, let screen = gc_newterm(nil) else {
@@ -82,6 +92,11 @@ public final class NCursesDriver: TerminalDriver {
         self.term = term
         drawn = nil
         _ = set_term(screen)
+        let u8 = tigetnum("U8")
+        glyphs = GlyphChoice.decide(override: options.asciiOverride, codeset: codeset, term: term,
+                                    terminfoU8: u8 >= 0 ? Int(u8) : nil)
+        log?.write("terminal: \(InertText.sanitize(term)), codeset \(InertText.sanitize(codeset)), U8 \(u8): "
+                   + (glyphs.isASCII ? "ASCII symbols" : "Unicode symbols"))
         _ = gc_drop_charset_switches()
         _ = cbreak()
         _ = noecho()

@@ -38,7 +38,7 @@ enum StatusLabels {
     }
 
     /// "✓ Clean".
-    static func label(_ status: HousekeepingStatus) -> String { symbol(status) + " " + word(status) }
+    static func label(_ status: HousekeepingStatus) -> String { Glyphs.current.labelled(symbol(status), word(status)) }
 
     static func occupancy(_ occupancy: Occupancy) -> String {
         switch occupancy {

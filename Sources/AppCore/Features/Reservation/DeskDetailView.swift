@@ -437,24 +437,24 @@ enum DeskDetailView {
 enum DeskLabels {
     static func label(_ status: ReservationStatus) -> String {
         switch status {
-        case .tentative: "◌ " + L("reservation.status.tentative")
-        case .confirmed: "○ " + L("reservation.status.confirmed")
-        case .checkedIn: "● " + L("reservation.status.checked_in")
-        case .checkedOut: "✓ " + L("reservation.status.checked_out")
-        case .cancelled: "✗ " + L("reservation.status.cancelled")
-        case .noShow: "⊘ " + L("reservation.status.no_show")
-        case .unknown: "? " + L("reservation.status.unknown")
+        case .tentative: Glyphs.current.labelled("◌", L("reservation.status.tentative"))
+        case .confirmed: Glyphs.current.labelled("○", L("reservation.status.confirmed"))
+        case .checkedIn: Glyphs.current.labelled("●", L("reservation.status.checked_in"))
+        case .checkedOut: Glyphs.current.labelled("✓", L("reservation.status.checked_out"))
+        case .cancelled: Glyphs.current.labelled("✗", L("reservation.status.cancelled"))
+        case .noShow: Glyphs.current.labelled("⊘", L("reservation.status.no_show"))
+        case .unknown: Glyphs.current.labelled("?", L("reservation.status.unknown"))
         }
     }
 
     static func label(_ status: StayStatus) -> String {
         switch status {
-        case .reserved: "○ " + L("reservation.stay_status.reserved")
-        case .checkedIn: "● " + L("reservation.status.checked_in")
-        case .checkedOut: "✓ " + L("reservation.status.checked_out")
-        case .cancelled: "✗ " + L("reservation.status.cancelled")
-        case .noShow: "⊘ " + L("reservation.status.no_show")
-        case .unknown: "? " + L("reservation.status.unknown")
+        case .reserved: Glyphs.current.labelled("○", L("reservation.stay_status.reserved"))
+        case .checkedIn: Glyphs.current.labelled("●", L("reservation.status.checked_in"))
+        case .checkedOut: Glyphs.current.labelled("✓", L("reservation.status.checked_out"))
+        case .cancelled: Glyphs.current.labelled("✗", L("reservation.status.cancelled"))
+        case .noShow: Glyphs.current.labelled("⊘", L("reservation.status.no_show"))
+        case .unknown: Glyphs.current.labelled("?", L("reservation.status.unknown"))
         }
     }
 

@@ -82,7 +82,8 @@ public enum SearchView {
         for guest in found {
             var spans = [Span(inert: guest.name)]
             let contact = [guest.contact.email, guest.contact.phone].compactMap { $0 }
-            if !contact.isEmpty { spans.append(Span(inert: " · " + contact.joined(separator: " · "), style: .muted)) }
+            let dot = Glyphs.current.text(" · ")
+            if !contact.isEmpty { spans.append(Span(inert: dot + contact.joined(separator: dot), style: .muted)) }
             rows.append(Row(id: rowID(guest), spans))
         }
         return rows

@@ -24,7 +24,7 @@ enum TaskLabels {
     }
 
     /// "◐ In progress".
-    static func label(_ status: TaskStatus) -> String { symbol(status) + " " + word(status) }
+    static func label(_ status: TaskStatus) -> String { Glyphs.current.labelled(symbol(status), word(status)) }
 
     static func style(_ status: TaskStatus) -> StyleToken {
         switch status {

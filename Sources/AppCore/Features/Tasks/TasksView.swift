@@ -207,7 +207,7 @@ public enum TasksView {
         rows.append(.title(L("task.title", ["kind": TaskLabels.kind(task.kind), "number": number])))
         var status = [Span(L("task.label.status") + " "),
                       Span(TaskLabels.label(task.status), style: TaskLabels.style(task.status))]
-        if let reason = task.skipReason, task.status == .skipped { status.append(Span(inert: " · " + reason, style: .muted)) }
+        if let reason = task.skipReason, task.status == .skipped { status.append(Span(inert: Glyphs.current.text(" · ") + reason, style: .muted)) }
         switch entry.mark {
         case .none: break
         case .sending, .queued: status.append(Span(" · " + L("room.waiting_to_send"), style: .muted))

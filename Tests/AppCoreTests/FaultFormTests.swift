@@ -154,6 +154,48 @@ import Testing
         await store.finish()
     }
 
+    /// #31: a typed path lost its leading folders: typed on the folder's list, "/home/hk/…"
+    /// went nowhere up to its `k`, which moved to the path field.
+    @Test func aPathTypedOnTheListIsTypedWhole() async {
+        let world = FaultWorld()
+        var state = FaultFixture.opened(world, focus: .addPhoto)
+        let entries = FaultFixture.files.map { Feature.PhotoChooser.Entry(file: $0, time: "09:00") }
+        state.mode = .photos(Feature.PhotoChooser(directory: "~/Pictures", files: entries, focus: 0))
+        let store = makeStore(world, state)
+        let path = "/home/hk/Pictures/sink.jpg"
+        for (n, character) in path.enumerated() {
+            await store.send(.keyPressed(.character(character))) {
+                $0.mode = .photos(Feature.PhotoChooser(directory: "~/Pictures", files: entries,
+                                                       path: TextInput(String(path.prefix(n + 1)), limit: 1_024)))
+            }
+        }
+        await store.send(.keyPressed(.enter)) {
+            $0.mode = nil
+            $0.photos = [Feature.Photo(id: 1, name: "sink.jpg", path: path)]
+            $0.nextPhotoID = 2
+        }
+        await store.receive(.photoEncoded(1, .success(FaultFixture.info(path)))) { $0.photos[0].status = .ready(FaultFixture.info(path)) }
+        #expect(world.calls == [.encode(path)])
+        await store.finish()
+    }
+
+    /// #31: the folder's listing answering while a path is typed does not take the focus from it.
+    @Test func theFolderListingLeavesAPathBeingTypedWhereItIs() async {
+        let world = FaultWorld()
+        var state = FaultFixture.opened(world, focus: .addPhoto)
+        state.mode = .photos(Feature.PhotoChooser(path: TextInput("/mnt/u", limit: 1_024)))
+        let store = makeStore(world, state)
+        let listing = PhotoFolderListing(directory: "~/Pictures", files: FaultFixture.files)
+        await store.send(.folderListed(listing)) {
+            let newest = [FaultFixture.files[1], FaultFixture.files[2], FaultFixture.files[0]]
+            $0.mode = .photos(Feature.PhotoChooser(directory: "~/Pictures",
+                                                   files: newest.map { .init(file: $0, time: HotelFixture.formatTime($0.modifiedAt)) },
+                                                   path: TextInput("/mnt/u", limit: 1_024)))
+        }
+        #expect(Feature.isEditingText(store.state))
+        await store.finish()
+    }
+
     @Test func aPhotoIsRemovedWithEnterOrDelAndItsBytesMayGo() async {
         let world = FaultWorld()
         let store = makeStore(world, FaultFixture.filled(world, focus: .photo(1)))

@@ -187,6 +187,11 @@ extension FaultForm {
                     chooser = PhotoChooser(path: chooser.path)
                     state.mode = .photos(chooser)
                     return listFolder()
+                case .character:
+                    // Any other character begins a typed path (#31: "/home/hk/…" typed on the
+                    // list lost everything up to its `k`, which moved to the path field).
+                    chooser.focus = nil
+                    _ = chooser.path.apply(key)
                 default: break
                 }
             }

@@ -317,7 +317,8 @@ public struct FaultForm: Reducer {
             chooser.directory = listing.directory
             chooser.isReadable = listing.isReadable
             chooser.files = newestFirst.map { PhotoChooser.Entry(file: $0, time: environment.formatTime($0.modifiedAt)) }
-            chooser.focus = chooser.files.isEmpty ? nil : 0
+            // A path being typed keeps the focus; otherwise the newest photo has it.
+            if chooser.path.isEmpty { chooser.focus = chooser.files.isEmpty ? nil : 0 }
             state.mode = .photos(chooser)
             return .none
 

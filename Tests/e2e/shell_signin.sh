@@ -37,7 +37,8 @@ wait_for "Sign in with a browser"
 keys Enter
 wait_for "Choose a property" 20
 keys Enter
-wait_for " 1 Today  2 Search  3 Housekeeping  4 My tasks  5 Account"
+# The front desk has no My tasks (#31: tabs a role cannot use are not shown).
+wait_for " 1 Today  2 Search  3 Housekeeping  5 Account"
 keys F5
 wait_for "Fatima Okafor"
 pass "the browser sign-in makes a session and opens the instance"

@@ -61,6 +61,27 @@ python3 -c "import csv,sys; rows=list(csv.reader(open(sys.argv[1], newline='')))
   || fail "csv is not 16 fields a row"
 pass "--format csv --output writes a 0600 CSV and says where"
 
+# A reader that goes (`| head -1`) ends the report quietly (#35: a Swift trap, exit 132). Its
+# pipe's read end is closed before it starts, so the first write meets EPIPE every time.
+set +e
+python3 - "$BIN_DIR/guestcraft" >"$E2E_TMP/pipe.out" 2>&1 <<'PY'
+import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)
+p = subprocess.run([sys.argv[1], "report", "today"], stdout=w, stderr=subprocess.PIPE)
+print(p.returncode, p.stderr.decode(errors="replace"))
+PY
+set -e
+read -r PIPE_STATUS PIPE_ERR <"$E2E_TMP/pipe.out" || true
+[ "$PIPE_STATUS" = 141 ] || [ "$PIPE_STATUS" = 0 ] || fail "report into a closed pipe: $(cat "$E2E_TMP/pipe.out")"
+[ -z "$PIPE_ERR" ] || fail "report into a closed pipe said: $PIPE_ERR"
+set +e
+FIRST="$("$BIN_DIR/guestcraft" report today | head -1; echo " ${PIPESTATUS[0]}")"
+set -e
+[ -n "${FIRST% *}" ] || fail "report today | head -1 printed nothing"
+case "${FIRST##* }" in 0|141) ;; *) fail "report today | head -1 exited ${FIRST##* }" ;; esac
+pass "a reader that goes ends the report quietly (exit $PIPE_STATUS)"
+
 for f in "$E2E_TMP"/r*.out "$E2E_TMP"/r*.err "$CSV"; do
   grep -q "gcd_" "$f" && fail "a token in $f"
 done

@@ -52,7 +52,9 @@ public enum ReportCommand {
             return nothingSavedStatus
         }
         guard let path = options.output else {
-            FileHandle.standardOutput.write(Data(report.utf8))
+            // Through `Terminal`: a reader that goes (`| head`) ends the command quietly; a
+            // FileHandle write trapped on EPIPE (#35, exit 132).
+            Terminal.write(report, to: STDOUT_FILENO)
             return 0
         }
         if let reason = writePrivately(Data(report.utf8), to: path) {

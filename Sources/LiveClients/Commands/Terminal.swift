@@ -4,6 +4,9 @@ import Foundation
 /// Printing for the commands that do not take the screen: results to stdout, sentences to
 /// stderr. Text from an instance is made inert before it reaches the terminal.
 public enum Terminal {
+    /// The exit status when standard output's reader went away: a shell's for SIGPIPE.
+    public static let brokenPipeStatus: Int32 = 141
+
     public static func out(_ line: String) {
         write(line + "\n", to: STDOUT_FILENO)
     }
@@ -12,8 +15,9 @@ public enum Terminal {
         write("guestcraft: " + line + "\n", to: STDERR_FILENO)
     }
 
-    /// The text's bytes to `fd`, all of them (a short write goes on; an error, a closed pipe
-    /// included, drops the rest). Not through `Data(text.utf8)`: its first use casts the bytes
+    /// The text's bytes to `fd`, all of them (a short write goes on; an error drops the rest).
+    /// Standard output's reader gone (`guestcraft report today | head -1`: EPIPE, SIGPIPE being
+    /// ignored for the sockets) ends the command quietly with 141, as a SIGPIPE would (#35). Not through `Data(text.utf8)`: its first use casts the bytes
     /// to `ContiguousBytes`, a scan of every conformance record of the binary (#18: a quarter
     /// of a million instructions of `--version`).
     static func write(_ text: String, to fd: Int32) {
@@ -23,6 +27,7 @@ public enum Terminal {
             while offset < bytes.count {
                 let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0, errno == EINTR { continue }
+                if written < 0, errno == EPIPE, fd == STDOUT_FILENO { exit(brokenPipeStatus) }
                 guard written > 0 else { return }
                 offset += written
             }

@@ -36,6 +36,8 @@ RELEASE_FLAGS ?= --disable-local-rpath -Xswiftc -L -Xswiftc $(STATIC_CXX_DIR) --
 # Debian packages the build, the tests and the benchmarks need.
 BUILD_PKGS := pkg-config libncurses-dev libsqlite3-dev libcurl4-openssl-dev libmicrohttpd-dev libsodium-dev
 BUILD_PKGS += libvips-dev
+# The man pages `make release` writes for `make install` (which never builds).
+BUILD_PKGS += scdoc
 TEST_PKGS  := tmux sqlite3 python3 curl openssl gzip iproute2 ncurses-term
 # Photos (#14): the tests make fixtures with the vips command line and read metadata with exiftool.
 TEST_PKGS  += libvips-tools libimage-exiftool-perl
@@ -47,11 +49,15 @@ BENCH_PKGS := hyperfine python3-pyte valgrind time mc tig
 PKG_PKGS   := scdoc dpkg-dev binutils lintian man-db bash-completion systemd
 DEB_PKGS   := $(BUILD_PKGS) $(TEST_PKGS) $(BENCH_PKGS) $(PKG_PKGS)
 
-.PHONY: deps build release run test unit-test e2e test-asan test-tsan bench clean stamp man install uninstall deb
+.PHONY: deps deps-build deps-bench build release run test unit-test e2e test-asan test-tsan bench clean stamp man install uninstall deb
 
 ## deps: install every missing Debian package (as root), or print the command to do it.
-deps:
-	@missing=""; for p in $(DEB_PKGS); do \
+## deps-build: only what building and running need (`make run`, `make release`).
+deps: PACKAGES = $(DEB_PKGS)
+deps-build: PACKAGES = $(BUILD_PKGS)
+deps-bench: PACKAGES = $(BUILD_PKGS) $(TEST_PKGS) $(BENCH_PKGS)
+deps deps-build deps-bench:
+	@missing=""; for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
@@ -67,13 +73,14 @@ deps:
 build: deps stamp
 	$(SWIFT) build -c $(CONFIG)
 
-release: deps stamp
+release: deps-build stamp
 	@# The order file is an input SwiftPM does not know of: a newer one relinks the app.
 	@find .build/release/ -maxdepth 1 -name guestcraft ! -newer $(STARTUP_ORDER) -delete 2>/dev/null || true
 	@mkdir -p $(STATIC_CXX_DIR); rm -f $(STATIC_CXX_DIR)/libstdc++.a; \
 	  a="$$($${CXX:-g++} -print-file-name=libstdc++.a 2>/dev/null || $${CC:-cc} -print-file-name=libstdc++.a)"; \
 	  if [ -f "$$a" ]; then ln -s "$$a" $(STATIC_CXX_DIR)/libstdc++.a; else echo "no libstdc++.a: the release links libstdc++.so.6"; fi
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
+	@$(MAKE) --no-print-directory man
 
 ## run: the app on the embedded demo hotel.
 run: release
@@ -110,7 +117,7 @@ test-tsan: deps stamp
 
 ## bench: figures for docs/performance.md (printed, never asserted).
 ## It ends with one summary table of the figures that matter (Benchmarks/lib/summary.py).
-bench: release
+bench: deps-bench release
 	@log="$$(mktemp /tmp/guestcraft-bench-log.XXXXXX)"; \
 	for b in Benchmarks/*.sh; do \
 	  [ -e "$$b" ] || continue; \
@@ -140,8 +147,11 @@ DATADIR   := $(PREFIX)/share/guestcraft
 MAN1DIR   := $(PREFIX)/share/man/man1
 BASHCOMP  := $(PREFIX)/share/bash-completion/completions
 USERUNITS := $(PREFIX)/lib/systemd/user
-NM_HOOK   := $(PREFIX)/lib/NetworkManager/dispatcher.d/90-guestcraft-send
-NWD_HOOK  := $(PREFIX)/lib/networkd-dispatcher/routable.d/guestcraft-send
+# The network hooks go where the dispatchers look: /usr/lib for a package (PREFIX=/usr), /etc
+# for any other PREFIX (neither looks under /usr/local).
+HOOKROOT  := $(if $(filter /usr,$(PREFIX)),/usr/lib,/etc)
+NM_HOOK   := $(HOOKROOT)/NetworkManager/dispatcher.d/90-guestcraft-send
+NWD_HOOK  := $(HOOKROOT)/networkd-dispatcher/routable.d/guestcraft-send
 INSTALLED := $(BINDIR)/guestcraft $(BINDIR)/guestcraft-demo $(HELPERDIR)/guestcraft-photo \
              $(DATADIR)/en.json $(DATADIR)/themes.json $(MAN1DIR)/guestcraft.1 $(MAN1DIR)/guestcraft-demo.1 \
              $(BASHCOMP)/guestcraft $(BASHCOMP)/guestcraft-demo \
@@ -166,13 +176,12 @@ man: $(MAN_PAGES)
 	@mkdir -p $(@D)
 	scdoc < $< > $@
 
-# `make install` builds the release first; given another BUILD_DIR it installs what is there.
-ifeq ($(origin BUILD_DIR),file)
-install: release
-endif
-
-## install: into $(DESTDIR)$(PREFIX); uninstall removes exactly those files.
+## install: into $(DESTDIR)$(PREFIX); uninstall removes exactly those files. It never builds
+## (`sudo make install` runs as root, where swift is not on the path): `make release` first.
 install: man
+	@for f in guestcraft guestcraft-demo guestcraft-photo; do \
+	  [ -x "$(BUILD_DIR)/$$f" ] || { echo "$(BUILD_DIR)/$$f is not built: run make release first (make install never builds)" >&2; exit 1; }; \
+	done
 	install -d $(addprefix $(DESTDIR),$(BINDIR) $(HELPERDIR) $(DATADIR) $(MAN1DIR) $(BASHCOMP) $(USERUNITS) \
 	  $(dir $(NM_HOOK)) $(dir $(NWD_HOOK)))
 	install -m 0755 $(BUILD_DIR)/guestcraft $(BUILD_DIR)/guestcraft-demo $(DESTDIR)$(BINDIR)/
@@ -201,7 +210,7 @@ DEB_ELF_guestcraft      := usr/bin/guestcraft usr/lib/guestcraft/guestcraft-phot
 DEB_ELF_guestcraft-demo := usr/bin/guestcraft-demo
 DEB_DEMO_FILES := usr/bin/guestcraft-demo usr/share/man/man1/guestcraft-demo.1.gz \
                   usr/share/bash-completion/completions/guestcraft-demo
-deb: release man
+deb: deps release man
 	@changelog="$$(dpkg-parsechangelog -l packaging/debian/changelog -SVersion)"; \
 	[ "$$changelog" = "$(VERSION)" ] || { echo "packaging/debian/changelog is at $$changelog, the app at $(VERSION)" >&2; exit 1; }
 	rm -rf $(DEB_WORK) $(DEBS) && mkdir -p $(DEB_WORK)/debian

@@ -18,18 +18,31 @@ no_keys() { ! grep -qE '\[[a-z_]+\.[a-z_.]+\]' <<<"$1"; }
 # ---- make install into a DESTDIR, the build folder away ------------------------------------
 DEST="$E2E_TMP/dest"
 P="$DEST/usr/local"
-make -s -C "$ROOT" install DESTDIR="$DEST" PREFIX=/usr/local BUILD_DIR="$BIN_DIR" >"$E2E_TMP/install.log" 2>&1 \
-  || { cat "$E2E_TMP/install.log" >&2; fail "make install failed"; }
+# As `sudo make install` runs it: without swift on the path (#35: it built again as root and failed).
+env PATH=/usr/sbin:/usr/bin:/sbin:/bin make -s -C "$ROOT" install DESTDIR="$DEST" PREFIX=/usr/local BUILD_DIR="$BIN_DIR" \
+  >"$E2E_TMP/install.log" 2>&1 || { cat "$E2E_TMP/install.log" >&2; fail "make install failed"; }
 for f in bin/guestcraft bin/guestcraft-demo lib/guestcraft/guestcraft-photo share/guestcraft/en.json \
          share/guestcraft/themes.json share/man/man1/guestcraft.1 share/man/man1/guestcraft-demo.1 \
          share/bash-completion/completions/guestcraft share/bash-completion/completions/guestcraft-demo \
-         lib/systemd/user/guestcraft-send.service lib/systemd/user/guestcraft-send.timer \
-         lib/NetworkManager/dispatcher.d/90-guestcraft-send lib/networkd-dispatcher/routable.d/guestcraft-send; do
+         lib/systemd/user/guestcraft-send.service lib/systemd/user/guestcraft-send.timer; do
   [ -f "$P/$f" ] || fail "make install did not install $f"
 done
+# The network hooks where the dispatchers look for a /usr/local install (#35: under /usr/local
+# neither NetworkManager nor networkd-dispatcher found them).
+for f in etc/NetworkManager/dispatcher.d/90-guestcraft-send etc/networkd-dispatcher/routable.d/guestcraft-send; do
+  [ -x "$DEST/$f" ] || fail "make install did not put the network hook $f"
+done
+# A tree not built: install says to run make release and builds nothing.
+set +e
+env PATH=/usr/sbin:/usr/bin:/sbin:/bin make -s -C "$ROOT" install DESTDIR="$E2E_TMP/none" BUILD_DIR="$E2E_TMP/empty-build" \
+  >"$E2E_TMP/install-none.log" 2>&1
+NONE_STATUS=$?
+set -e
+[ "$NONE_STATUS" != 0 ] && grep -qF "run make release first" "$E2E_TMP/install-none.log" \
+  || fail "install of an unbuilt tree: $(cat "$E2E_TMP/install-none.log")"
 grep -qx 'ExecStart=/usr/local/bin/guestcraft send' "$P/lib/systemd/user/guestcraft-send.service" \
   || fail "the service does not run the installed guestcraft"
-pass "make install PREFIX=/usr/local DESTDIR=… installs the programs, catalog, man pages, completion and units"
+pass "make install PREFIX=/usr/local DESTDIR=… without swift on the path installs the programs, catalog, man pages, completion, units and hooks in /etc"
 
 AWAY="$BUILD_FOLDER.away-$$"
 restore_build() { if [ -d "$AWAY" ]; then mv "$AWAY" "$BUILD_FOLDER"; fi; }

@@ -20,6 +20,8 @@ public enum ConnectError: Error, Sendable, Equatable, CustomStringConvertible {
     case noUsableSignIn
     /// The instance is there but busy or under maintenance (429, 503).
     case unavailable(retryAfter: Duration?)
+    /// A proxy answered (502, 503, 504 without a problem document); the instance behind it did not.
+    case gatewayNotAnswering(status: Int)
     /// The check was cancelled.
     case cancelled
 
@@ -34,6 +36,7 @@ public enum ConnectError: Error, Sendable, Equatable, CustomStringConvertible {
         case .otherOrigin(let member): "\(member) is on another origin"
         case .noUsableSignIn: "no sign-in method this app can use"
         case .unavailable: "instance unavailable"
+        case .gatewayNotAnswering(let status): "a proxy answered \(status): the instance behind it is not answering"
         case .cancelled: "cancelled"
         }
     }

@@ -121,6 +121,13 @@ public struct InvalidResponse: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { status.map { "\($0): \(what)" } ?? what }
+
+    /// A 502, 503 or 504 without a problem document: a proxy's page (a GuestCraft instance
+    /// answers those with one), so the instance behind the proxy is not answering (#35).
+    public var gatewayStatus: Int? {
+        guard let status, [502, 503, 504].contains(status) else { return nil }
+        return status
+    }
 }
 
 /// A refusal of the instance: the status, its problem document, how long to wait, and the request id.

@@ -80,7 +80,9 @@ public struct InstanceConnector: Sendable {
             return .unavailable(retryAfter: problem.retryAfter)
         case .problem(let problem): return .notGuestCraft("discovery answered \(problem.status)")
         case .unauthorized: return .notGuestCraft("discovery asked for credentials")
-        case .invalidResponse(let invalid): return .notGuestCraft(invalid.description)
+        case .invalidResponse(let invalid):
+            if let status = invalid.gatewayStatus { return .gatewayNotAnswering(status: status) }
+            return .notGuestCraft(invalid.description)
         }
     }
 

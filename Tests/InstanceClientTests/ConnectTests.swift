@@ -92,6 +92,26 @@ import Testing
                 == .notGuestCraft("301: redirect refused (never followed)"))
     }
 
+    /// #35: an nginx 502 at Connect said "This address is not a GuestCraft instance"; a proxy's
+    /// 502/503/504 page says the instance behind it is not answering. A 503 with a problem
+    /// document is the instance itself, busy.
+    @Test func aProxysGatewayErrorIsTheInstanceBehindItNotAnswering() async throws {
+        for status in [502, 503, 504] {
+            let proxy = try PlainServer { _ in
+                .text("<html><center><h1>\(status) Bad Gateway</h1></center><hr><center>nginx</center></html>",
+                      status: status, contentType: "text/html")
+            }
+            defer { proxy.stop() }
+            #expect(await connect(proxy.origin.string).failureValue == .gatewayNotAnswering(status: status))
+        }
+        let busy = try PlainServer { _ in
+            .text(#"{"type":"urn:guestcraft:problem:instance.unavailable","title":"Unavailable","status":503,"code":"instance.unavailable"}"#,
+                  status: 503, contentType: "application/problem+json")
+        }
+        defer { busy.stop() }
+        #expect(await connect(busy.origin.string).failureValue == .unavailable(retryAfter: nil))
+    }
+
     @Test func anInstanceWithoutDeviceSessionsIsTooOld() async throws {
         let demo = try Demo(DemoConfiguration(rooms: 8, capabilities: Capability.all.filter { $0 != .mobileSessions }))
         #expect(await connect(demo.address).failureValue == .instanceTooOld)

@@ -22,6 +22,7 @@ public enum ErrorText {
         case .otherOrigin(let member): L("errors.connect.other_origin", ["part": originPart(member), "field": member])
         case .noUsableSignIn: L("errors.connect.no_sign_in")
         case .unavailable: L("errors.connect.unavailable")
+        case .gatewayNotAnswering(let status): L("errors.connect.gateway", ["status": status])
         case .cancelled: L("errors.cancelled")
         }
     }
@@ -113,9 +114,15 @@ public enum ErrorText {
         switch problemCode {
         case "property.out_of_scope": L("housekeeping.error.out_of_scope")
         case "rate_limited", "instance.unavailable", "internal.error": L("housekeeping.error.busy")
+        case let code? where code.hasPrefix(gatewayPrefix):
+            L("errors.read.gateway", ["status": String(code.dropFirst(gatewayPrefix.count))])
         default: L("housekeeping.error.generic")
         }
     }
+
+    /// The problem code a read gets for a proxy's 502/503/504 (`gateway.502`): not the
+    /// instance's vocabulary, the live layer's, so it never meets one of the instance's codes.
+    public static let gatewayPrefix = "gateway."
 
     /// A problem of this device's own storage.
     public static var storage: String { L("errors.storage") }

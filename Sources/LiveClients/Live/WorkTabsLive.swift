@@ -269,7 +269,8 @@ struct LiveWork: Sendable {
             if let key { try? store.deleteRead(key, partition: context.partition) }
             return .forbidden
         case .problem(let problem): return .failed(problemCode: problem.code.rawValue)
-        case .invalidResponse: return .failed(problemCode: nil)
+        case .invalidResponse(let invalid):
+            return .failed(problemCode: invalid.gatewayStatus.map { ErrorText.gatewayPrefix + String($0) })
         }
     }
 

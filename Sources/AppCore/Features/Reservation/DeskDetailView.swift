@@ -159,6 +159,8 @@ enum DeskDetailView {
         case .loading: L("reservation.balance_reading")
         case .updating(let last), .offline(let last):
             last.map { L("reservation.balance_offline_since", ["time": $0]) } ?? L("reservation.balance_offline")
+        case .notUpdated(let last):
+            last.map { L("reservation.balance_not_updated_since", ["time": $0]) } ?? L("reservation.balance_not_updated")
         case .current: page.balanceUpdated.map { L("reservation.balance_updated", ["time": $0]) } ?? ""
         }
         // A credit names itself ("Credit EUR 12.00"); an amount owed follows "Balance".

@@ -34,15 +34,22 @@ public enum Freshness: Sendable, Equatable {
     case updating(lastUpdated: String?)
     /// The instance cannot be reached ("Offline · last updated …").
     case offline(lastUpdated: String?)
+    /// Something answered, but not with the read (a refusal, a proxy's error page): the saved
+    /// copy stays ("Not updated · last updated …"), and the header keeps saying what the
+    /// connection is (#35: it said Online above a body that said Offline).
+    case notUpdated(lastUpdated: String?)
     /// The last read answered.
     case current
 }
 
 extension Freshness {
-    /// The screen says "Offline" (its last read got no answer, or kept the copy after a failure).
+    /// The screen's copy is not the instance's now (its last read got no answer, or kept the
+    /// copy after a failure): it is read again when the instance answers.
     public var isOffline: Bool {
-        if case .offline = self { return true }
-        return false
+        switch self {
+        case .offline, .notUpdated: true
+        default: false
+        }
     }
 }
 
@@ -94,7 +101,7 @@ extension ReadResult {
         case .sessionEnded:
             return .sessionEnded
         case .failed(let code):
-            freshness = hasContent ? .offline(lastUpdated: lastUpdated) : .current
+            freshness = hasContent ? .notUpdated(lastUpdated: lastUpdated) : .current
             notice = Notice(.error, failure(code))
             return .keep
         }

@@ -23,6 +23,9 @@ enum WorkNotices {
         case .offline(let last):
             return Notice(.warning, last.map { L("housekeeping.offline_since", ["time": $0]) }
                 ?? L("housekeeping.offline"))
+        case .notUpdated(let last):
+            return Notice(.warning, last.map { L("housekeeping.not_updated_since", ["time": $0]) }
+                ?? L("housekeeping.not_updated"))
         case .current:
             return nil
         }

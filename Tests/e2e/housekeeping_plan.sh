@@ -2,7 +2,8 @@
 # One key never undoes the plan (#31), as the housekeeper at 80x24 against the real demo: room
 # 301's row shows its block; `c` on it asks, Esc sends nothing, `c` Enter marks it clean once.
 # `i` is a supervisor's check and sends nothing. `c` on 101 then `u` within 10 s sets it back:
-# two writes of 101, and the row is dirty again with nothing left to send.
+# two writes of 101, and the row is dirty again with nothing left to send. Finishing 101's
+# cleaning task on My tasks offers its room's Clean in one key.
 source "$(dirname "$0")/lib.sh" "$1"
 
 writes() { demo_admin GET /demo/stats | json "d['writes_applied'].get('units.housekeeping', 0)"; }
@@ -50,4 +51,20 @@ deadline=$((SECONDS + 10))
 until [ "$(writes)" = 3 ]; do [ $SECONDS -lt $deadline ] || fail "101's change and its undo: $(writes) writes"; sleep 0.1; done
 row 101 | grep -qF "✗ Dirty" || fail "room 101 is not dirty again: $(row 101)"
 pass "u within 10 s set room 101 back: two writes, dirty, nothing to send"
+
+# Finishing room 101's departure clean offers its next status in one key: c marks it clean.
+keys F4
+wait_for "Departure clean"
+keys s
+wait_for "In progress"
+keys s
+wait_for "Task done. c marks room 101 Clean."
+keys c
+wait_for "Room 101 is Clean."
+deadline=$((SECONDS + 10))
+until [ "$(writes)" = 4 ]; do [ $SECONDS -lt $deadline ] || fail "the offered clean of 101: $(writes) writes"; sleep 0.1; done
+keys F3
+wait_for "101 F1"
+row 101 | grep -qF "✓ Clean" || fail "room 101 is not clean on Housekeeping: $(row 101)"
+pass "finishing 101's cleaning task, c marks the room clean: one write"
 quit_app

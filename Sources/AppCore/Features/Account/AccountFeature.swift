@@ -174,8 +174,8 @@ public struct AccountFeature: Reducer {
             return keyPressed(key, state: &state)
 
         case .rowClicked(let id):
+            // A click on the focused row arrives as Enter (`AppView.clickIsEnter`): here it focuses.
             guard let focus = Self.focus(of: id), state.order.contains(focus) else { return .none }
-            if state.focus == focus { return activate(state) }
             state.focus = focus
             return .none
 

@@ -95,6 +95,18 @@ enum BoardFixture {
     }
 
     /// Runs every action the effects send through the feature itself, until `count` arrived.
+    /// `b` on the loaded list, its reads drained: the board with the business date's tasks.
+    func openedWithTasks() async -> TestStore<Feature.State, Feature.Action> {
+        let store = makeStore(Self.loaded())
+        await store.send(.keyPressed(.character("b"))) {
+            $0.board = SupervisorBoard(focus: 2, now: BoardFixture.now)
+            $0.freshness = .updating(lastUpdated: "09:21")
+        }
+        _ = await drain(store, 3)
+        #expect(store.state.board?.tasks == BoardFixture.tasks)
+        return store
+    }
+
     func drain(_ store: TestStore<Feature.State, Feature.Action>, _ count: Int, offered: Bool = true) async -> [Feature.Action] {
         let feature = Feature(environment: world.environment(offered: offered))
         var actions: [Feature.Action] = []
@@ -172,13 +184,7 @@ enum BoardFixture {
 
     @Test func theClockIsReadWhenTheBoardOpensAndWhenItFollows() async {
         world.taskReads.withLock { $0 = [.fresh(BoardFixture.taskList, at: HotelFixture.freshAt)] }
-        let store = makeStore(Self.loaded())
-        await store.send(.keyPressed(.character("b"))) {
-            $0.board = SupervisorBoard(focus: 2, now: BoardFixture.now)
-            $0.freshness = .updating(lastUpdated: "09:21")
-        }
-        _ = await drain(store, 3)
-        #expect(store.state.board?.tasks == BoardFixture.tasks)
+        let store = await openedWithTasks()
         let view = BoardView.view(store.state.board!, state: store.state)
         #expect(view.rows.contains { $0.spans.map(\.text).joined() == "103  ✓ Clean" })
         let later = BoardFixture.now.addingTimeInterval(50 * 60)
@@ -286,13 +292,7 @@ enum BoardFixture {
 
     @Test func offlineTheBoardShowsTheSavedTasksAndSaysSo() async {
         world.savedTasks.withLock { $0 = SavedCopy(value: BoardFixture.taskList, savedAt: HotelFixture.savedAt) }
-        let store = makeStore(Self.loaded())
-        await store.send(.keyPressed(.character("b"))) {
-            $0.board = SupervisorBoard(focus: 2, now: BoardFixture.now)
-            $0.freshness = .updating(lastUpdated: "09:21")
-        }
-        _ = await drain(store, 3)
-        #expect(store.state.board?.tasks == BoardFixture.tasks)
+        let store = await openedWithTasks()
         #expect(store.state.board?.tasksFreshness == .offline(lastUpdated: "07:40"))
         #expect(store.state.freshness == .offline(lastUpdated: "09:21"))
         await store.finish()

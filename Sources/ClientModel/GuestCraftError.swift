@@ -71,7 +71,10 @@ public enum NoAnswerReason: Sendable, Equatable, CustomStringConvertible {
     case stalled
     /// The connection closed before the answer was complete (or before any answer).
     case connectionLost
-    /// TLS handshake or certificate verification failed.
+    /// The instance's certificate was refused for a reason a person can act on, at `host`;
+    /// `detail` is libcurl's and OpenSSL's words, for the log (issue #35).
+    case certificate(CertificateProblem, host: String, detail: String)
+    /// Any other TLS handshake or certificate verification failure.
     case tls(String)
     /// Cancelled (the task, an `HTTPCancellation`, or the generation ended).
     case cancelled
@@ -86,7 +89,7 @@ public enum NoAnswerReason: Sendable, Equatable, CustomStringConvertible {
     /// False only when the request certainly never left this machine.
     public var mayHaveReachedInstance: Bool {
         switch self {
-        case .couldNotResolve, .couldNotConnect, .tls, .notSent, .libraryMissing: false
+        case .couldNotResolve, .couldNotConnect, .certificate, .tls, .notSent, .libraryMissing: false
         case .timedOut(let requestSent): requestSent
         case .stalled, .connectionLost, .cancelled, .transport: true
         }
@@ -99,11 +102,34 @@ public enum NoAnswerReason: Sendable, Equatable, CustomStringConvertible {
         case .timedOut(let sent): sent ? "timed out waiting for the answer" : "timed out connecting"
         case .stalled: "the answer stalled"
         case .connectionLost: "the connection was lost"
+        case .certificate(let problem, let host, let detail): "certificate of \(host) \(problem): \(detail)"
         case .tls(let message): "TLS: \(message)"
         case .cancelled: "cancelled"
         case .notSent(let why): "not sent: \(why)"
         case .transport(let message): message
         case .libraryMissing(let why): "libcurl could not be loaded: \(why)"
+        }
+    }
+}
+
+/// Why the instance's certificate was refused, one case per thing to do about it (issue #35).
+public enum CertificateProblem: Sendable, Equatable, CustomStringConvertible {
+    /// Self-signed, or signed by a CA this device does not trust (a private CA).
+    case untrusted
+    case expired
+    case notYetValid
+    /// Valid, but made out for another host name.
+    case wrongHost
+    /// The CA file given (ca_bundle or GUESTCRAFT_CA_BUNDLE) cannot be read.
+    case caBundleUnreadable(path: String)
+
+    public var description: String {
+        switch self {
+        case .untrusted: "untrusted"
+        case .expired: "expired"
+        case .notYetValid: "not yet valid"
+        case .wrongHost: "for another host"
+        case .caBundleUnreadable(let path): "not checkable: ca_bundle \(path) cannot be read"
         }
     }
 }

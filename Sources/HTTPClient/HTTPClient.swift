@@ -74,11 +74,12 @@ public final class HTTPClient: Sendable {
         }
 
         let total = request.timeout ?? configuration.totalTimeout
-        let caBundle = environment["GUESTCRAFT_CA_BUNDLE"].flatMap { $0.isEmpty ? nil : $0 }
+        // The variable, when set, wins over the configuration file's ca_bundle.
+        let caBundle = environment["GUESTCRAFT_CA_BUNDLE"].flatMap { $0.isEmpty ? nil : $0 } ?? configuration.caBundle
         let (proxy, noProxy) = Self.proxy(scheme: scheme, host: host, environment: environment)
         return PreparedRequest(
             // A HEAD answer has no body to wait for, and its request carries none.
-            url: url, method: method, headerLines: lines, body: method == "HEAD" ? nil : request.body,
+            url: url, host: host, method: method, headerLines: lines, body: method == "HEAD" ? nil : request.body,
             connectTimeoutMS: configuration.connectTimeout.wholeMilliseconds,
             totalTimeoutMS: total.wholeMilliseconds,
             lowSpeedLimit: max(0, configuration.lowSpeedLimit),

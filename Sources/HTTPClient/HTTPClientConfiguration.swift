@@ -23,6 +23,9 @@ public struct HTTPClientConfiguration: Sendable {
     ///   with libcurl's meanings; loopback hosts never go through a proxy. The process environment
     ///   is not read by libcurl itself.
     public var environment: [String: String]
+    /// A CA file added to the system's, from the system configuration file's `ca_bundle`
+    /// (/etc/guestcraft/guestcraft.conf); `GUESTCRAFT_CA_BUNDLE`, when set, wins over it.
+    public var caBundle: String?
     public var userAgent: String
 
     public init(connectTimeout: Duration = .seconds(10),
@@ -31,6 +34,7 @@ public struct HTTPClientConfiguration: Sendable {
                 lowSpeedTime: Duration = .seconds(15),
                 maxResponseBodyBytes: Int = 16 << 20,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
+                caBundle: String? = nil,
                 userAgent: String = "GuestCraftTerminal") {
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
@@ -38,6 +42,7 @@ public struct HTTPClientConfiguration: Sendable {
         self.lowSpeedTime = lowSpeedTime
         self.maxResponseBodyBytes = maxResponseBodyBytes
         self.environment = environment
+        self.caBundle = caBundle
         self.userAgent = userAgent
     }
 }

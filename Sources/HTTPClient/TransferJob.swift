@@ -5,6 +5,8 @@ import Synchronization
 /// A request checked and reduced to what libcurl needs, with the options of its client.
 struct PreparedRequest: Sendable {
     var url: String
+    /// The URL's host, for a certificate's sentence.
+    var host: String
     var method: String
     /// "Name: value" lines, already checked for CR/LF.
     var headerLines: [String]

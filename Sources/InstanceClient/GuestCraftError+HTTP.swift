@@ -10,12 +10,25 @@ extension NoAnswerReason {
         case .timedOut(let sent): self = .timedOut(requestSent: sent)
         case .stalled: self = .stalled
         case .connectionLost: self = .connectionLost
+        case .certificate(let problem, let host, let detail): self = .certificate(CertificateProblem(problem), host: host, detail: detail)
         case .tls(let message): self = .tls(message)
         case .cancelled: self = .cancelled
         case .invalidURL, .insecureScheme, .invalidHeader: self = .notSent(error.description)
         case .transport(_, let message): self = .transport(message)
         case .libraryMissing(let why): self = .libraryMissing(why)
         case .redirectRefused, .bodyTooLarge: self = .transport(error.description)
+        }
+    }
+}
+
+extension CertificateProblem {
+    init(_ problem: HTTPClientError.CertificateProblem) {
+        switch problem {
+        case .untrusted: self = .untrusted
+        case .expired: self = .expired
+        case .notYetValid: self = .notYetValid
+        case .wrongHost: self = .wrongHost
+        case .caBundleUnreadable(let path): self = .caBundleUnreadable(path: path)
         }
     }
 }

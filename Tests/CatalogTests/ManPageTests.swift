@@ -76,4 +76,16 @@ import Testing
             #expect(environment.contains("*\(name)*"), "\(program)'s man page's ENVIRONMENT lacks \(name)")
         }
     }
+
+    /// Issue #35: the system-wide file's settings, ca_bundle among them, are in FILES, with the
+    /// variable's precedence and what the send timer reads.
+    @Test func theManPageNamesTheSystemFileAndItsCABundle() throws {
+        let files = Self.manSections(try Self.file("docs/man/guestcraft.1.scd"), ["FILES"])
+        for key in ["_/etc/guestcraft/guestcraft.conf_", "*require_lock*", "*lock_idle_seconds*", "*ca_bundle = /path/ca.pem*",
+                    "*GUESTCRAFT_CA_BUNDLE*, when set, wins over *ca_bundle*", "*update-ca-certificates*"] {
+            #expect(files.contains(key), "FILES lacks \(key)")
+        }
+        let timer = Self.manSections(try Self.file("docs/man/guestcraft.1.scd"), ["SENDING ON A TIMER"])
+        #expect(timer.contains("*ca_bundle*"))
+    }
 }

@@ -40,6 +40,10 @@ extension AppReducer {
                     // Offline for good until libcurl is there: said once, the saved copies stay.
                     current.connection = .offline
                     current.notices.append(Notice(.warning, ErrorText.connect(error)))
+                case .unreachable(.certificate):
+                    // Issue #35: offline, and why — a certificate waits for a person, not the network.
+                    current.connection = .offline
+                    current.notices.append(Notice(.error, ErrorText.connect(error)))
                 case .unreachable, .unavailable, .cancelled:
                     current.connection = .offline
                 default:

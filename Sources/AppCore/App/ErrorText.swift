@@ -15,6 +15,7 @@ public enum ErrorText {
             // OpenSSL's words when the other side answers TLS with plain HTTP.
             L("errors.connect.plain_http")
         case .unreachable(.libraryMissing(let why)): L("errors.network_library_missing", ["why": why])
+        case .unreachable(.certificate(let problem, let host, _)): certificate(problem, host: host)
         case .unreachable: L("errors.connect.unreachable")
         case .notGuestCraft: L("errors.connect.not_guestcraft")
         case .instanceTooOld: L("errors.connect.instance_too_old")
@@ -24,6 +25,19 @@ public enum ErrorText {
         case .unavailable: L("errors.connect.unavailable")
         case .gatewayNotAnswering(let status): L("errors.connect.gateway", ["status": status])
         case .cancelled: L("errors.cancelled")
+        }
+    }
+
+    /// A refused certificate (issue #35): what is wrong, at which host, and what to do; OpenSSL's
+    /// words are in the log.
+    public static func certificate(_ problem: CertificateProblem, host: String) -> String {
+        let host = InertText.sanitize(host)
+        return switch problem {
+        case .untrusted: L("errors.certificate.untrusted", ["host": host])
+        case .expired: L("errors.certificate.expired", ["host": host])
+        case .notYetValid: L("errors.certificate.not_yet_valid", ["host": host])
+        case .wrongHost: L("errors.certificate.wrong_host", ["host": host])
+        case .caBundleUnreadable(let path): L("errors.certificate.ca_bundle_unreadable", ["path": InertText.sanitize(path)])
         }
     }
 
@@ -85,6 +99,7 @@ public enum ErrorText {
         switch error {
         case .noAnswer(.cancelled): L("errors.cancelled")
         case .noAnswer(.libraryMissing(let why)): L("errors.network_library_missing", ["why": why])
+        case .noAnswer(.certificate(let problem, let host, _)): certificate(problem, host: host)
         case .noAnswer: L("errors.no_answer")
         case .invalidResponse: L("errors.invalid_response")
         case .unauthorized: L("errors.session_ended_short")

@@ -46,7 +46,7 @@ public enum SendCommand {
                 case .anotherSender:
                     Terminal.error(L("cli.send_another_sender"))
                 case .unreachable:
-                    Terminal.error(L("cli.send_unreachable", ["account": name]))
+                    Terminal.error(await unreachable(instance, account: name, services: services))
                 case .failed(let details):
                     failed = true
                     services.log.write("send: \(partition): \(details)")
@@ -60,6 +60,18 @@ public enum SendCommand {
                                                "to_review": counts.toReview]))
         }
         return failed ? 2 : (left ? 1 : 0)
+    }
+
+    /// The sentence when the instance could not be reached: one discovery read asks why, so a
+    /// refused certificate is named (issue #35; the outbox's stop does not carry its error).
+    static func unreachable(_ instance: SavedInstance, account: String, services: LiveServices) async -> String {
+        do {
+            _ = try await services.connector.connect(origin: instance.origin)
+        } catch .unreachable(.certificate(let problem, let host, let detail)) {
+            services.log.write("send: \(instance.origin.displayHost): certificate \(problem): \(detail)")
+            return L("cli.send_certificate", ["account": account, "reason": ErrorText.certificate(problem, host: host)])
+        } catch {}
+        return L("cli.send_unreachable", ["account": account])
     }
 
     enum Problem: Equatable {

@@ -73,7 +73,9 @@ public final class LiveServices: Sendable {
             Self.readAhead(prefetch, startPreferences, PreferencesFile(directory: directory, log: log), storeHandoff,
                            afterFirstFrame)
         }
-        http = HTTPClient(configuration: HTTPClientConfiguration(environment: environment))
+        let system = Self.systemConfiguration(environment, log: log)
+        http = HTTPClient(configuration: HTTPClientConfiguration(environment: environment,
+                                                                 caBundle: Self.caBundle(system, environment, log: log)))
         let log = self.log
         let logger: ClientLogger = { entry in log.write(entry.description) }
         connector = InstanceConnector(http: http, logger: logger)
@@ -113,22 +115,45 @@ public final class LiveServices: Sendable {
         outboxEnabled = !registry.isEmpty
         outbox = OutboxEngine(store: offline, registry: registry, timing: Self.outboxTiming(environment))
         liveRefresh = Self.liveRefresh(environment, log: log)
-        lockPolicy = Self.lockPolicy(environment, log: log)
+        lockPolicy = Self.lockPolicy(system.lock, environment, log: log)
+    }
+
+    /// The system-wide file (`GUESTCRAFT_SYSTEM_CONFIG` names another, for tests), read once for
+    /// the app, `guestcraft send` (so the send timer) and `guestcraft pair`; what cannot be read is
+    /// said in the log and left out.
+    static func systemConfiguration(_ environment: [String: String], log: Log) -> SystemConfiguration {
+        let path = environment["GUESTCRAFT_SYSTEM_CONFIG"].flatMap { $0.isEmpty ? nil : $0 } ?? systemConfigPath
+        // Most devices have no such file: asking Foundation for one that is not there built an
+        // error worth 0.4 M instructions on the UI thread before the first frame (#18).
+        guard access(path, F_OK) == 0, let data = FileManager.default.contents(atPath: path) else { return SystemConfiguration() }
+        let (read, problems) = SystemConfiguration.parse(config: String(decoding: data, as: UTF8.self))
+        for problem in problems { log.write("config \(path): \(problem)") }
+        let policy = read.lock
+        log.write("config \(path): lock \(policy.required ? "required" : "not required")\(policy.idleSeconds.map { ", idle \($0) s" } ?? "")"
+                  + (read.caBundle.map { ", ca_bundle \($0)" } ?? ""))
+        return read
+    }
+
+    /// The CA file added to the system's: `GUESTCRAFT_CA_BUNDLE` when set (it wins), else the
+    /// file's `ca_bundle`. One that cannot be read is said in the log and still handed to libcurl,
+    /// so every https request fails with its own sentence naming it rather than trusting less
+    /// than the administrator asked without a word (issue #35).
+    static func caBundle(_ system: SystemConfiguration, _ environment: [String: String], log: Log) -> String? {
+        let variable = environment["GUESTCRAFT_CA_BUNDLE"].flatMap { $0.isEmpty ? nil : $0 }
+        if let variable, let configured = system.caBundle, variable != configured {
+            log.write("ca_bundle: GUESTCRAFT_CA_BUNDLE (\(variable)) wins over the configuration's \(configured)")
+        }
+        guard let path = variable ?? system.caBundle else { return nil }
+        if access(path, R_OK) != 0 {
+            log.write("ca_bundle \(path) cannot be read: \(String(cString: strerror(errno)))")
+        }
+        return system.caBundle
     }
 
     /// The system-wide file's `require_lock` and `lock_idle_seconds`, then
     /// `GUESTCRAFT_LOCK_IDLE_SECONDS`; what cannot be read is said in the log and left out.
-    static func lockPolicy(_ environment: [String: String], log: Log) -> LockPolicy {
-        let path = environment["GUESTCRAFT_SYSTEM_CONFIG"].flatMap { $0.isEmpty ? nil : $0 } ?? systemConfigPath
-        var policy = LockPolicy.none
-        // Most devices have no such file: asking Foundation for one that is not there built an
-        // error worth 0.4 M instructions on the UI thread before the first frame (#18).
-        if access(path, F_OK) == 0, let data = FileManager.default.contents(atPath: path) {
-            let (read, problems) = LockPolicy.parse(config: String(decoding: data, as: UTF8.self))
-            policy = read
-            for problem in problems { log.write("config \(path): \(problem)") }
-            log.write("config \(path): lock \(policy.required ? "required" : "not required")\(policy.idleSeconds.map { ", idle \($0) s" } ?? "")")
-        }
+    static func lockPolicy(_ read: LockPolicy, _ environment: [String: String], log: Log) -> LockPolicy {
+        var policy = read
         if let text = environment["GUESTCRAFT_LOCK_IDLE_SECONDS"], !text.isEmpty {
             if let seconds = LockPolicy.idleSeconds(text) { policy.idleSeconds = seconds } else {
                 log.write(L("cli.lock_idle_invalid", ["value": InertText.sanitize(text)]))

@@ -37,6 +37,26 @@ import Testing
         snapshot(AppState(route: .connect(connect)), "connect-refused")
     }
 
+    /// Issue #35: an expired certificate is said as such at Connect, naming the host.
+    @MainActor @Test func connectRefusedForAnExpiredCertificate() async {
+        let world = FakeWorld()
+        var env = world.environment
+        let expired = ConnectError.unreachable(.certificate(.expired, host: "hotel.example.com",
+                                                            detail: "SSL certificate problem: certificate has expired"))
+        env.instances.connect = { _ in .failure(expired) }
+        let store = TestStore(initialState: AppState(route: .connect(ConnectFeature.State(isLoading: false, focus: .address,
+                                                                                          address: TextInput("hotel.example.com")))),
+                              reducer: AppReducer(environment: env))
+        await store.send(.keyPressed(.enter)) { $0.connect?.isChecking = true }
+        await store.receive(.connect(.addressChecked(.failure(.connect(expired))))) {
+            $0.connect?.isChecking = false
+            $0.connect?.notice = Notice(.error, ErrorText.connect(expired))
+        }
+        await store.finish()
+        #expect(world.logged.all.contains { $0.contains("certificate has expired") })
+        snapshot(store.state, "connect-certificate-expired")
+    }
+
     @Test func pairEditingAndConfirming() {
         var pair = PairFeature.State(link: "https://hotel.example.com/mobile/pair#gcp_abc", deviceName: "desk-01 terminal")
         snapshot(AppState(route: .pair(pair)), "pair-editing")

@@ -55,6 +55,12 @@ import Testing
         .invalidAddress, .notHTTPS, .unreachable(.couldNotConnect), .notGuestCraft("404"), .instanceTooOld,
         .appTooOld(minimum: "2.0.0"), .otherOrigin(member: "auth.token_url"), .noUsableSignIn,
         .unavailable(retryAfter: nil),
+        .unreachable(.certificate(.untrusted, host: "hotel.example.com", detail: "unable to get local issuer certificate")),
+        .unreachable(.certificate(.expired, host: "hotel.example.com", detail: "certificate has expired")),
+        .unreachable(.certificate(.notYetValid, host: "hotel.example.com", detail: "certificate is not yet valid")),
+        .unreachable(.certificate(.wrongHost, host: "hotel.example.com", detail: "no alternative certificate subject name")),
+        .unreachable(.certificate(.caBundleUnreadable(path: "/etc/ssl/hotel-ca.pem"), host: "hotel.example.com",
+                                  detail: "error setting certificate file")),
     ]
 
     @Test(arguments: refusals)
@@ -79,6 +85,24 @@ import Testing
         let sentences = Self.refusals.map(ErrorText.connect)
         #expect(Set(sentences).count == sentences.count)
         #expect(sentences.allSatisfy { !$0.hasPrefix("[") })
+    }
+
+    /// Issue #35: each certificate problem is its own sentence naming the host (or the CA file) and
+    /// what to do, never "Nothing answered at this address"; OpenSSL's words stay in the log.
+    @Test func aCertificateProblemNamesTheHostAndWhatToDo() {
+        let problems: [CertificateProblem] = [.untrusted, .expired, .notYetValid, .wrongHost]
+        for problem in problems {
+            let sentence = ErrorText.connect(.unreachable(.certificate(problem, host: "hotel.example.com", detail: "OpenSSL words")))
+            #expect(sentence.contains("hotel.example.com"), "\(sentence)")
+            #expect(!sentence.contains("OpenSSL words") && sentence != ErrorText.connect(.unreachable(.couldNotConnect)))
+            // In use, a request's failure says the same sentence.
+            #expect(ErrorText.request(.noAnswer(.certificate(problem, host: "hotel.example.com", detail: ""))) == sentence)
+        }
+        let untrusted = ErrorText.connect(.unreachable(.certificate(.untrusted, host: "h.example", detail: "")))
+        #expect(untrusted.contains("ca_bundle in /etc/guestcraft/guestcraft.conf") && untrusted.contains("update-ca-certificates"))
+        let unreadable = ErrorText.connect(.unreachable(.certificate(.caBundleUnreadable(path: "/etc/ssl/hotel-ca.pem"),
+                                                                     host: "h.example", detail: "")))
+        #expect(unreadable.contains("/etc/ssl/hotel-ca.pem") && unreadable.contains("ca_bundle"))
     }
 
     /// The sentence names the discovery field that is on another address, and what it is for: behind a

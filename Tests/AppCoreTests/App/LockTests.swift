@@ -430,6 +430,14 @@ import TestSupport
         #expect(policy == LockPolicy(required: true, idleSeconds: 90))
         #expect(problems == ["line 4: unknown setting colour", "line 5: lock_idle_seconds takes 1 to 86400"])
         #expect(LockPolicy.parse(config: "require_lock = no\n").policy == .none)
+        // Issue #35: ca_bundle is a setting of the same file, its path kept as written.
+        let (system, caProblems) = SystemConfiguration.parse(config: """
+            require_lock = yes
+            ca_bundle = /etc/guestcraft/Hotel CA.pem   # the hotel's private CA
+            ca_bundle = relative.pem
+            """)
+        #expect(system == SystemConfiguration(lock: LockPolicy(required: true), caBundle: "/etc/guestcraft/Hotel CA.pem"))
+        #expect(caProblems == ["line 3: ca_bundle takes an absolute path"])
         #expect(GuestcraftCommand.parse(["--lock-idle-seconds", "5"])
                 == .success(.run(GuestcraftCommand.RunOptions(lockIdleSeconds: 5))))
         #expect((try? GuestcraftCommand.parse(["--lock-idle-seconds", "0"]).get()) == nil)

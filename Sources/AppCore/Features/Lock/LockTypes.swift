@@ -105,11 +105,29 @@ public struct LockPolicy: Equatable, Sendable {
         return seconds
     }
 
-    /// Reads the system-wide configuration file: `key = value` lines, `#` comments. Known keys:
-    /// `require_lock` (`yes`/`no`, `true`/`false`, `1`/`0`) and `lock_idle_seconds` (1–86400).
-    /// Answers the policy and the lines it could not read (for the log).
+    /// Reads the system-wide configuration file's lock settings (`SystemConfiguration.parse`).
     public static func parse(config text: String) -> (policy: LockPolicy, problems: [String]) {
-        var policy = LockPolicy()
+        let (configuration, problems) = SystemConfiguration.parse(config: text)
+        return (configuration.lock, problems)
+    }
+}
+
+/// The system-wide configuration file (/etc/guestcraft/guestcraft.conf, an administrator's).
+public struct SystemConfiguration: Equatable, Sendable {
+    public var lock = LockPolicy()
+    /// `ca_bundle`: a PEM file of CAs trusted besides the system's (issue #35).
+    public var caBundle: String?
+
+    public init(lock: LockPolicy = LockPolicy(), caBundle: String? = nil) {
+        self.lock = lock
+        self.caBundle = caBundle
+    }
+
+    /// Reads the file: `key = value` lines, `#` comments. Known keys: `require_lock` (`yes`/`no`,
+    /// `true`/`false`, `1`/`0`), `lock_idle_seconds` (1–86400) and `ca_bundle` (an absolute
+    /// path, kept as written). Answers the settings and the lines it could not read (for the log).
+    public static func parse(config text: String) -> (configuration: SystemConfiguration, problems: [String]) {
+        var configuration = SystemConfiguration()
         var problems: [String] = []
         for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
@@ -118,16 +136,21 @@ public struct LockPolicy: Equatable, Sendable {
             let parts = trimmed.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2 else { problems.append("line \(number + 1): not key = value"); continue }
             switch (parts[0], parts[1].lowercased()) {
-            case ("require_lock", "yes"), ("require_lock", "true"), ("require_lock", "1"): policy.required = true
-            case ("require_lock", "no"), ("require_lock", "false"), ("require_lock", "0"): policy.required = false
+            case ("require_lock", "yes"), ("require_lock", "true"), ("require_lock", "1"): configuration.lock.required = true
+            case ("require_lock", "no"), ("require_lock", "false"), ("require_lock", "0"): configuration.lock.required = false
             case ("lock_idle_seconds", let value):
-                if let seconds = idleSeconds(value) { policy.idleSeconds = seconds } else {
+                if let seconds = LockPolicy.idleSeconds(value) { configuration.lock.idleSeconds = seconds } else {
                     problems.append("line \(number + 1): lock_idle_seconds takes 1 to 86400")
+                }
+            case ("ca_bundle", _):
+                // The path as written: only the switch's copy is lowercased.
+                if parts[1].hasPrefix("/") { configuration.caBundle = parts[1] } else {
+                    problems.append("line \(number + 1): ca_bundle takes an absolute path")
                 }
             default: problems.append("line \(number + 1): unknown setting \(parts[0])")
             }
         }
-        return (policy, problems)
+        return (configuration, problems)
     }
 }
 

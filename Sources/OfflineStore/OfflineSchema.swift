@@ -115,6 +115,18 @@ enum OfflineSchema {
         ALTER TABLE saved_reads_by_rowid RENAME TO saved_reads;
         CREATE INDEX saved_reads_by_age ON saved_reads (saved_at);
         """,
+        // Step 8 (#35): the accounts the instance signed out (a 401) or the person signed out
+        // keeping their changes. Their session is gone, their outbox entries stay, sealed to the
+        // person and instance: the start-up clean-up keeps them, nothing sends them until the same
+        // person signs in again.
+        """
+        CREATE TABLE sealed_accounts (
+            instance_key TEXT NOT NULL,
+            person_id TEXT NOT NULL,
+            sealed_at INTEGER NOT NULL,
+            PRIMARY KEY (instance_key, person_id)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// The version a file has once every step ran.
@@ -122,7 +134,7 @@ enum OfflineSchema {
 
     /// The tables a file at `currentVersion` has (a test holds it to what the steps make).
     static let tables: Set<String> = ["saved_reads", "outbox_entries", "live_generations", "outbox_waits",
-                                      "outbox_sent_versions"]
+                                      "outbox_sent_versions", "sealed_accounts"]
 
     /// Throws SQLITE_ERROR ("no such table") when a table of `tables` is not in the file: one whose
     /// `user_version` claims steps it does not have. One read of the schema SQLite has parsed.

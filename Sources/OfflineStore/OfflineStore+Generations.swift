@@ -91,12 +91,56 @@ public struct Forgotten: Sendable, Equatable {
 /// Deletion: sign-out, a 401, removing an instance, and the clean-up at each start.
 /// Each ends the generations it covers, then deletes the rows, in one transaction.
 extension OfflineStore {
-    /// Deletes everything of one person on one instance, in every workspace; nothing of others.
+    /// Deletes everything of one person on one instance, in every workspace, their seal too
+    /// (a sign-out the person confirmed, told how many); nothing of others.
     @discardableResult
     public func forgetAccount(_ account: Account) throws(OfflineStoreError) -> Forgotten {
         try forget(.account(account),
                    where: "instance_key = ? AND person_id = ?",
                    [.text(account.instanceKey), .text(account.personID)])
+    }
+
+    /// A 401, or a sign-out that keeps the changes (#35): ends the account's generations and
+    /// deletes its saved reads, but keeps its outbox entries (and the versions and waits they go
+    /// with), sealed to the person and instance: the start-up clean-up keeps them, no other
+    /// account's partition holds them, and they are sent when the same person signs in again.
+    /// Answers what was deleted; `keptEntries` says how many changes wait.
+    @discardableResult
+    public func sealAccount(_ account: Account, now: Date = Date()) throws(OfflineStoreError) -> Sealed {
+        let parameters: [SQLValue] = [.text(account.instanceKey), .text(account.personID)]
+        let result = try wrap {
+            try db.transaction {
+                let ended = try endGenerationsInTransaction(.account(account))
+                let reads = try db.run("DELETE FROM saved_reads WHERE instance_key = ? AND person_id = ?", parameters)
+                let kept = try db.queryValue(
+                    "SELECT count(*) FROM outbox_entries WHERE instance_key = ? AND person_id = ?", parameters)?.int ?? 0
+                try db.run("""
+                    INSERT INTO sealed_accounts (instance_key, person_id, sealed_at) VALUES (?, ?, ?)
+                    ON CONFLICT (instance_key, person_id) DO UPDATE SET sealed_at = excluded.sealed_at
+                    """, parameters + [.integer(OfflineTime.milliseconds(now))])
+                return Sealed(forgotten: Forgotten(endedGenerations: ended, savedReads: reads, outboxEntries: 0),
+                              keptEntries: kept)
+            }
+        }
+        observers.notify(result.forgotten.endedGenerations)
+        return result
+    }
+
+    /// The same person signed in again: their kept changes are theirs to send again.
+    public func unsealAccount(_ account: Account) throws(OfflineStoreError) {
+        _ = try wrap {
+            try db.run("DELETE FROM sealed_accounts WHERE instance_key = ? AND person_id = ?",
+                       [.text(account.instanceKey), .text(account.personID)])
+        }
+    }
+
+    /// The accounts whose changes are kept sealed (signed out by a 401, or keeping them).
+    public func sealedAccounts() throws(OfflineStoreError) -> Set<Account> {
+        try wrap {
+            Set(try db.query("SELECT instance_key, person_id FROM sealed_accounts").map { row in
+                Account(instanceKey: try row.string("instance_key"), personID: try row.string("person_id"))
+            })
+        }
     }
 
     /// Deletes everything kept for an instance (every person and workspace).
@@ -107,6 +151,9 @@ extension OfflineStore {
 
     /// Start-up clean-up: deletes what every account without a session still keeps, so a
     /// deletion cut short by the app stopping is finished. `accounts` are those with a session.
+    /// A sealed account (#35: a 401, a sign-out keeping the changes) keeps its outbox entries and
+    /// what they go with; only its saved reads and generations go. A sealed account that has a
+    /// session again is unsealed.
     @discardableResult
     public func retainAccounts(_ accounts: Set<Account>) throws(OfflineStoreError) -> Forgotten {
         let kept = accounts.sorted { ($0.instanceKey, $0.personID) < ($1.instanceKey, $1.personID) }
@@ -138,9 +185,18 @@ extension OfflineStore {
                                              workspaceID: try row.string("workspace_id")))
                 }
                 let reads = try db.run("DELETE FROM saved_reads WHERE \(condition)", [.text(json)])
-                let entries = try db.run("DELETE FROM outbox_entries WHERE \(condition)", [.text(json)])
-                try db.run("DELETE FROM outbox_waits WHERE \(condition)", [.text(json)])
-                try db.run("DELETE FROM outbox_sent_versions WHERE \(condition)", [.text(json)])
+                try db.run("DELETE FROM sealed_accounts WHERE NOT (\(condition))", [.text(json)])
+                // The table is named: unqualified, the seal's own columns would be compared.
+                func unsealed(_ table: String) -> String {
+                    """
+                    \(condition) AND NOT EXISTS (SELECT 1 FROM sealed_accounts AS sealed
+                                                 WHERE sealed.instance_key = \(table).instance_key
+                                                   AND sealed.person_id = \(table).person_id)
+                    """
+                }
+                let entries = try db.run("DELETE FROM outbox_entries WHERE \(unsealed("outbox_entries"))", [.text(json)])
+                try db.run("DELETE FROM outbox_waits WHERE \(unsealed("outbox_waits"))", [.text(json)])
+                try db.run("DELETE FROM outbox_sent_versions WHERE \(unsealed("outbox_sent_versions"))", [.text(json)])
                 return Forgotten(endedGenerations: ended, savedReads: reads, outboxEntries: entries)
             }
         }
@@ -158,12 +214,20 @@ extension OfflineStore {
                 let entries = try db.run("DELETE FROM outbox_entries WHERE \(condition)", parameters)
                 try db.run("DELETE FROM outbox_waits WHERE \(condition)", parameters)
                 try db.run("DELETE FROM outbox_sent_versions WHERE \(condition)", parameters)
+                try db.run("DELETE FROM sealed_accounts WHERE \(condition)", parameters)
                 return Forgotten(endedGenerations: ended, savedReads: reads, outboxEntries: entries)
             }
         }
         observers.notify(result.endedGenerations)
         return result
     }
+}
+
+/// What sealing an account deleted, and how many changes it kept.
+public struct Sealed: Sendable, Equatable {
+    public let forgotten: Forgotten
+    /// Outbox entries kept for the person (unsent changes, held ones too).
+    public let keptEntries: Int
 }
 
 extension OfflineStore {

@@ -25,6 +25,11 @@ public enum AppAction: Equatable, Sendable {
     case pinForm(PINForm.Action)
     /// The person answered the confirmation on screen.
     case confirmationAnswered(Bool)
+    /// The person chose the confirmation's second way ahead (`Confirmation.alternativeLabel`).
+    case confirmationAlternative
+    /// A 401's account was sealed (#35): `kept` changes wait for the person; `proxyHint` when the
+    /// 401 came within seconds of a success of the same session.
+    case sessionSealed(instanceKey: String, kept: Result<Int, StorageFailure>, proxyHint: Bool)
 
     /// Discovery of the instance on screen was read again (and saved) on opening.
     case instanceChecked(DeviceSessionID, Result<SavedInstance, ConnectFeature.AddFailure>)

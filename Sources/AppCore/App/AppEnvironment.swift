@@ -191,15 +191,21 @@ public struct SessionAPIClient: Sendable {
     public var signOut: @Sendable (StoredSession) async -> Result<SignOutOutcome, StorageFailure>
     /// Deletes exactly this token here (after a 401); a newer session stays.
     public var forgetToken: @Sendable (StoredSession) async -> Void
+    /// Whether this session's 401 came within seconds of a success of the same session (its
+    /// pairing or sign-in, an answered request): then a proxy may be dropping the
+    /// `Authorization` header rather than the instance ending the session (#35).
+    public var refusedRightAfterSuccess: @Sendable (StoredSession) async -> Bool
 
     public init(workspaces: @escaping @Sendable (StoredSession) async -> Result<WorkspaceList, GuestCraftError>,
                 properties: @escaping @Sendable (StoredSession, WorkspaceID, String?) async -> Result<PropertyPage, GuestCraftError>,
                 signOut: @escaping @Sendable (StoredSession) async -> Result<SignOutOutcome, StorageFailure>,
-                forgetToken: @escaping @Sendable (StoredSession) async -> Void) {
+                forgetToken: @escaping @Sendable (StoredSession) async -> Void,
+                refusedRightAfterSuccess: @escaping @Sendable (StoredSession) async -> Bool) {
         self.workspaces = workspaces
         self.properties = properties
         self.signOut = signOut
         self.forgetToken = forgetToken
+        self.refusedRightAfterSuccess = refusedRightAfterSuccess
     }
 }
 
@@ -212,8 +218,11 @@ public struct OfflineClient: Sendable {
     public var beginGeneration: @Sendable (Partition, GenerationID) async -> Result<GenerationID, StorageFailure>
     /// Ends a generation: its requests abort, its late saves insert nothing.
     public var endGeneration: @Sendable (GenerationID) async -> Void
-    /// Deletes everything of one person on one instance (sign-out, 401).
+    /// Deletes everything of one person on one instance (a sign-out that deletes the changes).
     public var forgetAccount: @Sendable (Account) async -> Result<Int, StorageFailure>
+    /// A 401, or a sign-out that keeps the changes (#35): the saved reads go, the unsent changes
+    /// stay sealed to the person and instance until they sign in again. Answers how many are kept.
+    public var sealAccount: @Sendable (Account) async -> Result<Int, StorageFailure>
     /// Changes to send and to review in a partition.
     public var counts: @Sendable (Partition) async -> OutboxCounts
     /// Changes of an account in every workspace (what a sign-out would delete).
@@ -225,6 +234,7 @@ public struct OfflineClient: Sendable {
                 beginGeneration: @escaping @Sendable (Partition, GenerationID) async -> Result<GenerationID, StorageFailure>,
                 endGeneration: @escaping @Sendable (GenerationID) async -> Void,
                 forgetAccount: @escaping @Sendable (Account) async -> Result<Int, StorageFailure>,
+                sealAccount: @escaping @Sendable (Account) async -> Result<Int, StorageFailure>,
                 counts: @escaping @Sendable (Partition) async -> OutboxCounts,
                 accountCounts: @escaping @Sendable (Account) async -> OutboxCounts,
                 retainAccounts: @escaping @Sendable (Set<Account>) async -> Void) {
@@ -232,6 +242,7 @@ public struct OfflineClient: Sendable {
         self.beginGeneration = beginGeneration
         self.endGeneration = endGeneration
         self.forgetAccount = forgetAccount
+        self.sealAccount = sealAccount
         self.counts = counts
         self.accountCounts = accountCounts
         self.retainAccounts = retainAccounts

@@ -5,8 +5,10 @@ import ClientModel
 
 /// The questions asked before something that deletes or ends, and what a yes does.
 extension AppReducer {
-    /// What a confirmed question does.
-    func confirmed(_ purpose: Confirmation.Purpose, _ state: inout AppState) -> Effect<AppAction> {
+    /// What a confirmed question does. `keepingChanges`: the sign-out's second way ahead, which
+    /// keeps the account's unsent changes sealed to the person (#35) rather than deleting them.
+    func confirmed(_ purpose: Confirmation.Purpose, keepingChanges: Bool = false,
+                   _ state: inout AppState) -> Effect<AppAction> {
         switch purpose {
         case .quit:
             state.quitRequested = true
@@ -24,10 +26,18 @@ extension AppReducer {
             state.route = .connect(ConnectFeature.State(notice: Notice(.info, L("account.signing_out"))))
             let signOut = environment.api.signOut
             let forgetAccount = environment.offline.forgetAccount
+            let sealAccount = environment.offline.sealAccount
             let log = environment.log
             return .merge(leave, forget, savePreferences(state), .run { send in
                 let outcome = await signOut(session)
-                if case .failure(let error) = await forgetAccount(account) { log("sign-out: forgetting the account failed: \(error)") }
+                if keepingChanges {
+                    switch await sealAccount(account) {
+                    case .failure(let error): log("sign-out: keeping the changes failed: \(error)")
+                    case .success(let kept): log("sign-out: \(kept) changes are kept for the person")
+                    }
+                } else if case .failure(let error) = await forgetAccount(account) {
+                    log("sign-out: forgetting the account failed: \(error)")
+                }
                 send(.signedOut(instanceName: name, outcome))
             })
 

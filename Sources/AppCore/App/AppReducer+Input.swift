@@ -23,10 +23,13 @@ extension AppReducer {
                 return reduce(into: &state, action: .confirmationAnswered(true))
             case .character("n"), .character("N"), .escape, .character("q"), .backspace:
                 return reduce(into: &state, action: .confirmationAnswered(false))
+            case .character(Confirmation.alternativeKey) where confirmation.alternativeLabel != nil:
+                return reduce(into: &state, action: .confirmationAlternative)
             case .enter:
+                if confirmation.focusOnAlternative { return reduce(into: &state, action: .confirmationAlternative) }
                 return reduce(into: &state, action: .confirmationAnswered(confirmation.focusOnConfirm))
             case .up, .down, .tab, .backTab, .character("j"), .character("k"), .left, .right:
-                confirmation.focusOnConfirm.toggle()
+                confirmation.moveFocus(forward: [.down, .tab, .character("j"), .right].contains(key))
                 state.confirmation = confirmation
             default:
                 break
@@ -158,6 +161,9 @@ extension AppReducer {
         if state.confirmation != nil {
             if case .row(let id) = target, id == AppView.confirmYesRow || id == AppView.confirmNoRow {
                 return reduce(into: &state, action: .confirmationAnswered(id == AppView.confirmYesRow))
+            }
+            if case .row(AppView.confirmAlternativeRow) = target {
+                return reduce(into: &state, action: .confirmationAlternative)
             }
             return .none
         }

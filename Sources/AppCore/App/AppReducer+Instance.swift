@@ -166,12 +166,34 @@ extension AppReducer {
         case .signOutCounted(let id, let counts):
             guard let current = state.current, current.session.sessionID == id else { return .none }
             let unsent = counts.toSend + counts.toReview
-            let question = unsent == 0
-                ? L("account.sign_out_question", ["instance": current.instance.name])
-                : L("account.sign_out_question_unsent", ["instance": current.instance.name, "count": unsent])
-            state.confirmation = Confirmation(purpose: .signOut(id), question: question,
-                                              confirmLabel: L("account.sign_out"))
+            guard unsent > 0 else {
+                state.confirmation = Confirmation(
+                    purpose: .signOut(id), question: L("account.sign_out_question", ["instance": current.instance.name]),
+                    confirmLabel: L("account.sign_out"))
+                return .none
+            }
+            // Two ways ahead (#35): delete them, said how many, or keep them sealed for the person.
+            state.confirmation = Confirmation(
+                purpose: .signOut(id),
+                question: L("account.sign_out_question_unsent", ["instance": current.instance.name, "count": unsent]),
+                confirmLabel: L("account.sign_out_delete", ["count": unsent]),
+                alternativeLabel: L("account.sign_out_keep"))
             return .none
+
+        case .sessionSealed(let key, let kept, let proxyHint):
+            guard case .signIn(var signIn) = state.route, signIn.instance.key == key else { return .none }
+            var sentence: String
+            switch kept {
+            case .success(let count) where count > 0:
+                sentence = L("errors.signed_out_kept", ["count": count])
+            case .success, .failure:
+                // A store that could not be written deleted nothing either (the log says why).
+                sentence = L("errors.signed_out")
+            }
+            if proxyHint { sentence += " " + L("errors.proxy_drops_authorization") }
+            signIn.notice = Notice(.error, sentence)
+            state.route = .signIn(signIn)
+            return signInFeature.check(signIn.instance).map(AppAction.signIn)
 
         case .signedOut(let name, let result):
             let notice: Notice
@@ -326,8 +348,11 @@ extension AppReducer {
                       .cancel(id: LockFeature.tickID), .cancel(id: LockFeature.checkID), .cancel(id: PINForm.effectID))
     }
 
-    /// A 401 for the session on screen: forget exactly that token and the account's offline
-    /// data, and ask to sign in again with a sentence.
+    /// A 401 for the session on screen: forget exactly that token and the account's saved reads,
+    /// keep its unsent changes sealed to the person and instance (#35: the token may still be good
+    /// behind a proxy that drops it; the work is the person's), and ask to sign in again with a
+    /// sentence that says how many wait — and, when the 401 came within seconds of a success of
+    /// the same session, that a proxy may be dropping the Authorization header.
     func endSession(_ state: inout AppState) -> Effect<AppAction> {
         guard let current = state.current else { return .none }
         let session = current.session
@@ -340,16 +365,26 @@ extension AppReducer {
             instance: current.instance, deviceName: deviceName(state),
             notice: Notice(.error, L("errors.session_ended", ["instance": current.instance.name]))))
         let forgetToken = environment.api.forgetToken
-        let forgetAccount = environment.offline.forgetAccount
+        let refusedRightAfterSuccess = environment.api.refusedRightAfterSuccess
+        let sealAccount = environment.offline.sealAccount
         let log = environment.log
+        let key = current.instance.key
         return .merge(
             leave, forget,
-            .run { _ in
+            .run { send in
+                let proxyHint = await refusedRightAfterSuccess(session)
                 await forgetToken(session)
-                if case .failure(let error) = await forgetAccount(account) { log("401: forgetting the account failed: \(error)") }
-                log("401: the session on \(session.origin) ended; its token and offline data are deleted")
+                let kept = await sealAccount(account)
+                switch kept {
+                case .success(let count):
+                    log("401: the session on \(session.origin) ended; its token and saved reads are deleted, "
+                        + "\(count) changes are kept for the person" + (proxyHint ? " (within seconds of a success: "
+                        + "a proxy may be dropping the Authorization header)" : ""))
+                case .failure(let error):
+                    log("401: keeping the account's changes failed: \(error)")
+                }
+                send(.sessionSealed(instanceKey: key, kept: kept, proxyHint: proxyHint))
             },
-            savePreferences(state),
-            signInFeature.check(current.instance).map(AppAction.signIn))
+            savePreferences(state))
     }
 }

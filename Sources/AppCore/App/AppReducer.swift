@@ -169,9 +169,14 @@ public struct AppReducer: Reducer {
             state.confirmation = nil
             return yes ? confirmed(confirmation.purpose, &state) : .none
 
+        case .confirmationAlternative:
+            guard let confirmation = state.confirmation, confirmation.alternativeLabel != nil else { return .none }
+            state.confirmation = nil
+            return confirmed(confirmation.purpose, keepingChanges: true, &state)
+
         // The instance on screen: its check, generation, outbox, sign-out and removal (AppReducer+Instance).
         case .instanceChecked, .choiceVerified, .generationBegan, .outboxNews, .outboxCounted, .signOutCounted,
-             .signedOut, .instanceRemoved, .discarded:
+             .signedOut, .instanceRemoved, .discarded, .sessionSealed:
             return instanceAction(action, &state)
         }
     }

@@ -248,11 +248,33 @@ public struct Confirmation: Equatable, Sendable {
     public var confirmLabel: String
     /// Whether the focus is on going ahead (it starts on keeping things as they are).
     public var focusOnConfirm: Bool
+    /// A second way ahead (`m`), when there is one: a sign-out with unsent changes offers "Sign
+    /// out and keep them for me" beside "Sign out and delete N changes" (#35).
+    public var alternativeLabel: String?
+    /// Whether the focus is on the second way ahead.
+    public var focusOnAlternative: Bool
 
-    public init(purpose: Purpose, question: String, confirmLabel: String, focusOnConfirm: Bool = false) {
+    public init(purpose: Purpose, question: String, confirmLabel: String, focusOnConfirm: Bool = false,
+                alternativeLabel: String? = nil, focusOnAlternative: Bool = false) {
         self.purpose = purpose
         self.question = question
         self.confirmLabel = confirmLabel
         self.focusOnConfirm = focusOnConfirm
+        self.alternativeLabel = alternativeLabel
+        self.focusOnAlternative = focusOnAlternative
+    }
+
+    /// The key of the second way ahead.
+    public static let alternativeKey: Character = "m"
+
+    /// The focus moved one answer down (`forward`) or up: keep, go ahead, the second way, keep.
+    mutating func moveFocus(forward: Bool) {
+        guard alternativeLabel != nil else {
+            focusOnConfirm.toggle()
+            return
+        }
+        let order = [(false, false), (true, false), (false, true)]
+        let index = order.firstIndex { $0 == (focusOnConfirm, focusOnAlternative) } ?? 0
+        (focusOnConfirm, focusOnAlternative) = order[(index + (forward ? 1 : order.count - 1)) % order.count]
     }
 }

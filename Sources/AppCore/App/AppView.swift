@@ -6,6 +6,7 @@ import GuestCraftAPI
 public enum AppView {
     static let confirmYesRow: RowID = "confirm.yes"
     static let confirmNoRow: RowID = "confirm.no"
+    static let confirmAlternativeRow: RowID = "confirm.alternative"
 
     /// The screen for `state`.
     public static func view(_ state: AppState) -> Screen {
@@ -33,7 +34,7 @@ public enum AppView {
         }
         if let confirmation = state.confirmation {
             screen.overlay = overlay(confirmation)
-            screen.hints = [KeyHint(key: "y", label: confirmation.confirmLabel), KeyHint(key: "n", label: L("keys.keep"))]
+            screen.hints = confirmationHints(confirmation)
         }
         return screen
     }
@@ -48,7 +49,7 @@ public enum AppView {
                             isLocked: true)
         if let confirmation {
             screen.overlay = overlay(confirmation)
-            screen.hints = [KeyHint(key: "y", label: confirmation.confirmLabel), KeyHint(key: "n", label: L("keys.keep"))]
+            screen.hints = confirmationHints(confirmation)
         }
         return screen
     }
@@ -190,8 +191,24 @@ public enum AppView {
     static func overlay(_ confirmation: Confirmation) -> Overlay {
         let yes = Row.line(Span("y", style: .hintKey), Span("  " + confirmation.confirmLabel), id: confirmYesRow)
         let no = Row.line(Span("n", style: .hintKey), Span("  " + L("keys.keep")), id: confirmNoRow)
+        var answers = [yes]
+        if let alternative = confirmation.alternativeLabel {
+            answers.append(Row.line(Span(String(Confirmation.alternativeKey), style: .hintKey), Span("  " + alternative),
+                                    id: confirmAlternativeRow))
+        }
+        let focus = confirmation.focusOnAlternative ? confirmAlternativeRow
+            : confirmation.focusOnConfirm ? confirmYesRow : confirmNoRow
         return Overlay(title: Span(L("confirm.title")),
-                       rows: [.paragraph(Span(confirmation.question)), .blank, yes, no],
-                       focus: confirmation.focusOnConfirm ? confirmYesRow : confirmNoRow)
+                       rows: [.paragraph(Span(confirmation.question)), .blank] + answers + [no],
+                       focus: focus)
+    }
+
+    /// The key hints under a question: each way ahead, then keeping things as they are.
+    static func confirmationHints(_ confirmation: Confirmation) -> [KeyHint] {
+        var hints = [KeyHint(key: "y", label: confirmation.confirmLabel)]
+        if let alternative = confirmation.alternativeLabel {
+            hints.append(KeyHint(key: String(Confirmation.alternativeKey), label: alternative))
+        }
+        return hints + [KeyHint(key: "n", label: L("keys.keep"))]
     }
 }

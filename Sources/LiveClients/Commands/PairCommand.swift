@@ -31,6 +31,10 @@ public enum PairCommand {
         }
         do {
             let session = try await pairing.exchange(candidate, deviceName: name)
+            // The person's changes a 401 kept (#35) go with the next `guestcraft send`.
+            if let instance = try? services.credentials.instance(for: session.origin) {
+                services.signedIn(session, at: instance)
+            }
             Terminal.out(L("cli.paired", ["instance": place, "person": Terminal.inert(session.user.name)]))
             return 0
         } catch {

@@ -6,7 +6,8 @@ import Outbox
 
 /// `guestcraft send`: sends the outbox of every signed-in account once (each workspace with
 /// changes, in order, under the same send lock as the app). Exit status: 0 nothing is left,
-/// 1 something still waits or needs a decision, 2 an error (explained on stderr).
+/// 1 something still waits or needs a decision, 2 an error (explained on stderr) — a 401 too:
+/// its account's changes are kept for the person (#35), never deleted.
 public enum SendCommand {
     public static func run(_ services: LiveServices) async -> Int32 {
         let accounts: [(SavedInstance, StoredSession)]
@@ -38,11 +39,25 @@ public enum SendCommand {
                 switch outcome.problem {
                 case nil: break
                 case .sessionEnded:
+                    // #35: the token is forgotten (the client did), the changes are kept, sealed
+                    // to the person, for their next sign-in; the timer must not report success.
                     ended = true
                     failed = true
+                    let proxyHint = services.sessionAnswers.refusedRightAfterSuccess(session)
                     _ = try? services.credentials.forget(token: session.token)
-                    _ = try? services.offline.forgetAccount(account)
-                    Terminal.error(L("cli.send_session_ended", ["account": name]))
+                    var sentence: String
+                    do {
+                        let kept = try services.offline.sealAccount(account).keptEntries
+                        sentence = L("cli.send_session_ended", ["account": name, "count": kept])
+                        services.log.write("send: \(partition): 401; the token is forgotten, \(kept) changes are kept for the person"
+                                           + (proxyHint ? " (within seconds of a success: a proxy may be dropping the Authorization header)" : ""))
+                    } catch {
+                        // Nothing was deleted either; the next start's clean-up cannot tell, so it is said.
+                        sentence = L("cli.send_session_ended_unsealed", ["account": name])
+                        services.log.write("send: \(partition): 401; keeping the changes failed: \(error)")
+                    }
+                    if proxyHint { sentence += " " + L("errors.proxy_drops_authorization") }
+                    Terminal.error(sentence)
                 case .anotherSender:
                     Terminal.error(L("cli.send_another_sender"))
                 case .unreachable:

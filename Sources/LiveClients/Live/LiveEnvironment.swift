@@ -124,6 +124,7 @@ extension PairingClient {
                     guard let instance = try services.credentials.instance(for: session.origin) else {
                         return .failure(.storage(.instanceNotSaved(origin: session.origin.string)))
                     }
+                    services.signedIn(session, at: instance)
                     return .success(SignedIn(instance: instance, session: session))
                 } catch let error as PairingError {
                     return .failure(error)
@@ -175,6 +176,7 @@ extension SignInClient {
                 guard let instance = try services.credentials.instance(for: session.origin) else {
                     return .failure(.storage(.instanceNotSaved(origin: session.origin.string)))
                 }
+                services.signedIn(session, at: instance)
                 return .success(SignedIn(instance: instance, session: session))
             } catch let error as SignInError {
                 return .failure(error)
@@ -221,6 +223,9 @@ extension SessionAPIClient {
             },
             forgetToken: { session in
                 _ = try? services.credentials.forget(token: session.token)
+            },
+            refusedRightAfterSuccess: { session in
+                services.sessionAnswers.refusedRightAfterSuccess(session)
             })
     }
 }
@@ -251,6 +256,11 @@ extension OfflineClient {
                     return .failure(StorageFailure("\(error)"))
                 }
             },
+            sealAccount: { account in
+                do { return .success(try store.sealAccount(account).keptEntries) } catch {
+                    return .failure(StorageFailure("\(error)"))
+                }
+            },
             counts: { partition in
                 (try? store.outboxCounts(partition)) ?? .zero
             },
@@ -272,6 +282,7 @@ extension OfflineClient {
         do {
             let forgotten = try store.retainAccounts(accounts)
             if forgotten.outboxEntries + forgotten.savedReads > 0 {
+                // A sealed account's changes (#35: a 401, a sign-out keeping them) are not among them.
                 log.write("start: deleted \(forgotten.savedReads) saved reads and \(forgotten.outboxEntries) changes of accounts without a session")
             }
         } catch {
@@ -346,14 +357,17 @@ extension OutboxClient {
     /// Every signed-in account's partitions with changes to send, each with a client of its own
     /// session (its token, to its own instance's origin), as `guestcraft send` finds them. The
     /// engine leaves out the account on screen. A 401 there forgets no token: the account only
-    /// stops being sent in the background (#31; #35 decides what a 401 does).
+    /// stops being sent in the background (#31). A sealed account (#35: signed out by a 401, its
+    /// changes kept) has no session, and is skipped even if its seal outlived one.
     static func backgroundAccounts(_ services: LiveServices) -> @Sendable () -> [OutboxBackgroundAccount<InstanceClient>] {
         { [services] in
             let accounts: [(SavedInstance, StoredSession)]
             let summary: [OutboxSummary]
+            let sealed: Set<Account>
             do {
                 accounts = try StatusCommand.signedInAccounts(services)
                 summary = try services.offline.accountsSummary()
+                sealed = try services.offline.sealedAccounts()
             } catch {
                 services.log.write("outbox: the other accounts could not be read: \(error)")
                 return []
@@ -361,6 +375,7 @@ extension OutboxClient {
             let log = services.log
             return accounts.flatMap { instance, session in
                 let account = Account(instanceKey: instance.key, personID: session.user.id.rawValue)
+                guard !sealed.contains(account) else { return [OutboxBackgroundAccount<InstanceClient>]() }
                 let client = InstanceClient(session: session, http: services.http, logger: { log.write($0.description) })
                 return summary.filter { $0.partition.account == account && $0.counts.toSend > 0 }
                     .map { OutboxBackgroundAccount(partition: $0.partition, client: client) }

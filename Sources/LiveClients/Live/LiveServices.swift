@@ -26,6 +26,8 @@ public final class LiveServices: Sendable {
     let liveRefresh: LiveRefreshSettings
     /// The photos fault report forms re-encoded, until their report is saved.
     let faultPhotos = FaultPhotoStore()
+    /// When each session last succeeded, for a 401's proxy hint (#35).
+    let sessionAnswers = SessionAnswers()
     /// The accounts' lock PINs, hashed (`pins`).
     let pins: PINStore
     /// The start's saved list, read ahead (`init(environment:readAhead:)`).
@@ -187,11 +189,15 @@ public final class LiveServices: Sendable {
         return OutboxTiming(backoffBase: .seconds(min(2, cap)), backoffCap: .seconds(cap))
     }
 
-    /// The typed client of a session; a 401 forgets exactly its token.
+    /// The typed client of a session; a 401 forgets exactly its token. Its successes are
+    /// recorded (`sessionAnswers`) for a later 401's proxy hint.
     func client(for session: StoredSession) -> InstanceClient {
         let log = self.log
-        return InstanceClient(session: session, http: http, logger: { log.write($0.description) },
-                              onUnauthorized: credentials.forgetOnUnauthorized)
+        let answers = sessionAnswers
+        return InstanceClient(session: session, http: http, logger: { entry in
+            answers.record(entry, of: session)
+            log.write(entry.description)
+        }, onUnauthorized: credentials.forgetOnUnauthorized)
     }
 
     /// The process's settings, before any thread starts: two malloc arenas (`ProcessMemory`).

@@ -71,8 +71,9 @@ import Testing
         await store.receive(.signOutCounted(id, OutboxCounts(toSend: 2, toReview: 1, outcomeUnknown: 0))) {
             $0.confirmation = Confirmation(
                 purpose: .signOut(id),
-                question: "Sign out of Harbour Hotels? 3 unsent changes on this device are deleted.",
-                confirmLabel: "Sign out")
+                question: "Sign out of Harbour Hotels? 3 changes on this device are not sent yet.",
+                confirmLabel: "Sign out and delete 3 changes",
+                alternativeLabel: "Sign out and keep them for me")
         }
         await store.send(.keyPressed(.down)) { $0.confirmation?.focusOnConfirm = true }
         await store.send(.keyPressed(.enter)) {

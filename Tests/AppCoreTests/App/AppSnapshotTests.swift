@@ -1,5 +1,6 @@
 import Foundation
 import GuestCraftAPI
+import Catalog
 import ClientModel
 import Testing
 @testable import AppCore
@@ -75,6 +76,17 @@ import Testing
         snapshot(AppState(route: .signIn(signIn)), "signin-waiting")
     }
 
+    /// #35: the sign-in after a 401 says the changes are kept; with the proxy hint when the 401
+    /// came within seconds of a success.
+    @Test func signInAfterTheInstanceSignedOut() {
+        var signIn = SignInFeature.State(instance: Fixtures.instance(), deviceName: "desk-01 terminal",
+                                         phase: .choosing(Fixtures.connected()),
+                                         notice: Notice(.error, L("errors.signed_out_kept", ["count": 3])))
+        snapshot(AppState(route: .signIn(signIn)), "signin-signed-out-kept")
+        signIn.notice = Notice(.error, L("errors.signed_out_kept", ["count": 1]) + " " + L("errors.proxy_drops_authorization"))
+        snapshot(AppState(route: .signIn(signIn)), "signin-signed-out-proxy")
+    }
+
     @Test func workspaceAndPropertyChoice() {
         let session = Fixtures.session()
         let current = CurrentInstance(instance: Fixtures.instance(), session: session)
@@ -148,8 +160,9 @@ import Testing
     @Test func confirmationAndHelpOverlays() {
         var state = AppState.working(activeTab: .account)
         state.confirmation = Confirmation(purpose: .signOut("dvs_0001"),
-                                          question: "Sign out of Harbour Hotels? 3 unsent changes on this device are deleted.",
-                                          confirmLabel: "Sign out")
+                                          question: L("account.sign_out_question_unsent", ["instance": "Harbour Hotels", "count": 3]),
+                                          confirmLabel: L("account.sign_out_delete", ["count": 3]),
+                                          alternativeLabel: L("account.sign_out_keep"))
         snapshot(state, "confirm-signout")
         state.confirmation = nil
         state.help = HelpFeature.State(keys: AppView.helpKeys(state))

@@ -217,7 +217,8 @@ import TestSupport
         let world = FakeWorld()
         var env = world.recordingEnvironment
         env.api.forgetToken = { world.calls.append("forget \($0.sessionID)") }
-        env.offline.forgetAccount = { world.calls.append("forgetAccount \($0.personID)"); return .success(1) }
+        env.api.refusedRightAfterSuccess = { _ in false }
+        env.offline.sealAccount = { world.calls.append("sealAccount \($0.personID)"); return .success(1) }
         env.instances.check = { _ in .failure(.unreachable(.couldNotConnect)) }
         let store = TestStore(initialState: AppState.working(), reducer: AppReducer(environment: env))
         await store.send(.outboxNews(.sessionEnded(Fixtures.partition()))) {
@@ -227,6 +228,9 @@ import TestSupport
                 instance: Fixtures.instance(), deviceName: "desk-01 terminal",
                 notice: Notice(.error, "Your session on Harbour Hotels has ended. Sign in again.")))
         }
+        await store.receive(.sessionSealed(instanceKey: Fixtures.instance().key, kept: .success(1), proxyHint: false)) {
+            $0.signIn?.notice = Notice(.error, "Signed out by the instance: 1 change is kept for you. Sign in again to send it.")
+        }
         await store.receive(.signIn(.checked(.failure(.unreachable(.couldNotConnect))))) {
             $0.signIn?.phase = .unavailable
             $0.signIn?.notice = Notice(.error, ErrorText.connect(.unreachable(.couldNotConnect)))
@@ -234,9 +238,10 @@ import TestSupport
         await store.finish()
         let calls = world.calls.all
         #expect(calls.contains("forget dvs_0001"))
-        #expect(calls.contains("forgetAccount usr_supervisor"))
+        #expect(calls.contains("sealAccount usr_supervisor"), "#35: the changes are kept, not deleted")
         #expect(calls.contains("offline.endGeneration gen-1"))
         #expect(calls.contains("outbox.deactivate"))
+        #expect(world.unexpected.all.isEmpty, "nothing deletes the account's changes")
     }
 
     @Test func aWorkTabAskingToSendIsHeardAndARoundsCountsReachEveryTabOnce() async {

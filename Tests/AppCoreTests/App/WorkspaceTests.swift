@@ -104,12 +104,13 @@ import Testing
         await store.finish()
     }
 
-    @Test func aFourHundredOneEndsTheSessionForgetsItsTokenAndItsDataAndAsksToSignInAgain() async {
+    @Test func aFourHundredOneEndsTheSessionForgetsItsTokenKeepsItsChangesAndAsksToSignInAgain() async {
         let world = FakeWorld()
         var env = world.recordingEnvironment
         env.api.forgetToken = { world.calls.append("forget \($0.sessionID)") }
-        env.offline.forgetAccount = { account in
-            world.calls.append("forgetAccount \(account.instanceKey) \(account.personID)")
+        env.api.refusedRightAfterSuccess = { _ in false }
+        env.offline.sealAccount = { account in
+            world.calls.append("sealAccount \(account.instanceKey) \(account.personID)")
             return .success(0)
         }
         env.instances.check = { _ in .success(Fixtures.connected()) }
@@ -121,13 +122,16 @@ import Testing
                 instance: Fixtures.instance(), deviceName: "desk-01 terminal",
                 notice: Notice(.error, "Your session on Harbour Hotels has ended. Sign in again.")))
         }
+        await store.receive(.sessionSealed(instanceKey: Fixtures.instance().key, kept: .success(0), proxyHint: false)) {
+            $0.signIn?.notice = Notice(.error, "Signed out by the instance. Sign in again.")
+        }
         await store.receive(.signIn(.checked(.success(Fixtures.connected())))) {
             $0.signIn?.phase = .choosing(Fixtures.connected())
         }
         await store.finish()
         let calls = world.calls.all
         #expect(calls.contains("forget dvs_0001"))
-        #expect(calls.contains("forgetAccount ins_0000000000000001 usr_supervisor"))
+        #expect(calls.contains("sealAccount ins_0000000000000001 usr_supervisor"))
         #expect(world.unexpected.all.isEmpty)
     }
 

@@ -360,7 +360,10 @@ extension OutboxClient {
     /// stops being sent in the background (#31). A sealed account (#35: signed out by a 401, its
     /// changes kept) has no session, and is skipped even if its seal outlived one.
     static func backgroundAccounts(_ services: LiveServices) -> @Sendable () -> [OutboxBackgroundAccount<InstanceClient>] {
-        { [services] in
+        // Weakly: the engine keeps this closure and the services keep the engine (a cycle that
+        // kept both alive after the app let them go, found by LeakSanitizer).
+        { [weak services] in
+            guard let services else { return [] }
             let accounts: [(SavedInstance, StoredSession)]
             let summary: [OutboxSummary]
             let sealed: Set<Account>

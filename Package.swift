@@ -104,6 +104,11 @@ let package = Package(
 
         // What the test targets share: a manual clock and sleep, temporary directories, a recorder.
         .target(name: "TestSupport", dependencies: ["Locking", "AppCore"], path: "Tests/TestSupport"),
+        // The whole program in the test's process (#33): the live app over an in-process demo,
+        // the real main loop over a scripted terminal, a manual clock.
+        .target(name: "AppHarness", dependencies: ["Locking", "AppCore", "TerminalUI", "LiveClients", "DemoInstance",
+                                                   "InstanceClient", "GuestCraftAPI", "TestSupport"],
+                path: "Tests/AppHarness"),
 
         // Fuzzing (#16, docs/fuzzing.md): the checks of each fuzz target, shared by the fuzz executable and the
         // corpus replay in `swift test` (FuzzTests). `guestcraft-fuzz` is in no product; it links libFuzzer only when
@@ -136,6 +141,8 @@ let package = Package(
                                    "DemoInstance", "GuestCraftAPI", "SQLiteDB", "ProcessSpawn", "SodiumCrypto"]),
         .testTarget(name: "DemoInstanceTests", dependencies: ["TestSupport", "DemoInstance", "HTTPClient", "GuestCraftAPI", "SodiumCrypto",
                                                               "ProcessSpawn"]),
+        .testTarget(name: "AppFlowTests", dependencies: ["AppHarness", "AppCore", "TerminalUI", "DemoInstance",
+                                                         "InstanceClient", "GuestCraftAPI", "TestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzChecks", "GuestCraftAPI", "TerminalUI", "AppCore"]),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["TestSupport", "PhotoEncoding", "ProcessSpawn"]),
     ]

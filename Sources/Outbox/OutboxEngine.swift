@@ -131,6 +131,10 @@ public actor OutboxEngine<Client: Sendable> {
     /// The active partition, if any.
     public var activePartition: Partition? { active?.partition }
 
+    /// Whether a round (the active partition's or the background's) is running: what the
+    /// in-process harness waits out before it calls the app idle (#33).
+    public var isSending: Bool { roundRunning || backgroundRunning }
+
     // MARK: Triggers
 
     /// Saves a change (with a random idempotency key) before its first attempt, then runs a

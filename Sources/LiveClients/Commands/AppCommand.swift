@@ -10,11 +10,7 @@ public enum AppCommand {
     @MainActor
     public static func run(_ options: GuestcraftCommand.RunOptions, appOptions: AppOptions, services: LiveServices) -> Int32 {
         let log = services.log
-        var environment = AppEnvironment.live(services)
-        if let seconds = options.lockIdleSeconds { environment.lockPolicy.idleSeconds = seconds }
-        let store = Store(initialState: AppState(options: appOptions),
-                          reducer: AppReducer(environment: environment),
-                          onEffectError: { log.write("effect failed: \($0)") })
+        let store = makeStore(options, appOptions: appOptions, services: services)
         let driver = NCursesDriver(options: .fromEnvironment(services.environment, mouse: options.mouse), log: log)
         log.write("app: started (version \(AppVersion.current))")
         // A network change the system reports (Wi-Fi back, a new address) starts an outbox
@@ -45,14 +41,7 @@ public enum AppCommand {
                                              if AppView.isStartedScreen(store.state) { NetworkStart.app.release() }
                                          },
                                          onInputFrame: FrameTimesFile.open(services.environment),
-                                         // The first frame is the screen from its saved read, not
-                                         // "Opening…" frames before it (#18) — or from the head of
-                                         // a long saved list while the whole is read, keys waiting
-                                         // for the whole; a slow read shows what there is after a
-                                         // quarter of a second.
-                                         firstFrame: FirstFrameHold(atMost: .milliseconds(250),
-                                                                    ready: AppView.isFirstFrameReady,
-                                                                    acceptsInput: AppView.acceptsInput)) }
+                                         firstFrame: firstFrame) }
         } catch let error as TerminalError {
             store.effects.cancelAll()
             Terminal.error(error.message)
@@ -63,22 +52,7 @@ public enum AppCommand {
             Terminal.error(L("cli.terminal_failed"))
             return 1
         }
-        store.effects.cancelAll()
-        // The generation on screen ends with the process, so the next start has no row of a dead
-        // process to delete (a write and a disk sync before its first frame).
-        if let generation = store.state.current?.generation {
-            do {
-                _ = try services.offline.endGenerations(.generation(generation))
-            } catch {
-                log.write("app: ending the generation at exit failed: \(error)")
-            }
-        }
-        // The next start reads back whatever the log holds (#18): empty it while nobody waits.
-        do {
-            try services.offline.checkpoint()
-        } catch {
-            log.write("app: emptying the offline file's log at exit failed: \(error)")
-        }
+        ended(store, services: services)
         log.write("app: ended (\(reason))")
         switch reason {
         case .quit, .terminalGone: return 0
@@ -88,6 +62,50 @@ public enum AppCommand {
 }
 
 extension AppCommand {
+    /// The store over the live environment, as the full screen runs it (and the in-process
+    /// harness, #33).
+    @MainActor
+    /// `adjust` changes the environment first (the harness counts the effects that wait).
+    static func makeStore(_ options: GuestcraftCommand.RunOptions, appOptions: AppOptions, services: LiveServices,
+                          adjust: (inout AppEnvironment) -> Void = { _ in }) -> Store<AppState, AppAction> {
+        let log = services.log
+        var environment = AppEnvironment.live(services)
+        if let seconds = options.lockIdleSeconds { environment.lockPolicy.idleSeconds = seconds }
+        adjust(&environment)
+        return Store(initialState: AppState(options: appOptions),
+                     reducer: AppReducer(environment: environment),
+                     onEffectError: { log.write("effect failed: \($0)") })
+    }
+
+    /// The first frame is the screen from its saved read, not "Opening…" frames before it (#18)
+    /// — or from the head of a long saved list while the whole is read, keys waiting for the
+    /// whole; a slow read shows what there is after a quarter of a second.
+    static var firstFrame: FirstFrameHold<AppState> {
+        FirstFrameHold(atMost: .milliseconds(250), ready: AppView.isFirstFrameReady, acceptsInput: AppView.acceptsInput)
+    }
+
+    /// What the app does as it ends, after its loop: effects cancelled, the generation on screen
+    /// ended with the process (so the next start has no row of a dead process to delete, a write
+    /// and a disk sync before its first frame), and the offline file's log emptied while nobody
+    /// waits (the next start reads back whatever it holds, #18).
+    @MainActor
+    static func ended(_ store: Store<AppState, AppAction>, services: LiveServices) {
+        let log = services.log
+        store.effects.cancelAll()
+        if let generation = store.state.current?.generation {
+            do {
+                _ = try services.offline.endGenerations(.generation(generation))
+            } catch {
+                log.write("app: ending the generation at exit failed: \(error)")
+            }
+        }
+        do {
+            try services.offline.checkpoint()
+        } catch {
+            log.write("app: emptying the offline file's log at exit failed: \(error)")
+        }
+    }
+
     /// Starts watching the system's network changes for the outbox; nil (and a line in the log)
     /// where the system offers no netlink socket.
     static func watchNetwork(_ services: LiveServices) -> NetworkChangeMonitor? {

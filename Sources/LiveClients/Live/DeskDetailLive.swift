@@ -49,7 +49,7 @@ extension LiveWork {
             },
             newIdempotencyKey: { IdempotencyKey.random() },
             formatTime: LiveWork.formatTime,
-            sleep: ClockClient.dispatch.sleep,
+            sleep: work.services.clock.sleep,
             property: property,
             propertyNames: Dictionary(context.workspace.properties.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }),
             permissions: context.permissions,

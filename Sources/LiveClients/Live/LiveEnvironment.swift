@@ -22,7 +22,7 @@ extension AppEnvironment {
             outbox: .live(services),
             preferences: PreferencesClient(load: { services.loadPreferences() },
                                            save: { services.preferences.save($0) }),
-            clock: .dispatch,
+            clock: services.clock,
             log: { log.write($0) },
             defaultDeviceName: { DefaultDeviceName.make() },
             tabs: .live(services),

@@ -38,6 +38,9 @@ public final class LiveServices: Sendable {
     /// The device's lock settings: the system-wide file's, then `GUESTCRAFT_LOCK_IDLE_SECONDS`
     /// (the command line's `--lock-idle-seconds` is applied by the app's command).
     let lockPolicy: LockPolicy
+    /// The time the app's effects, the screens' timers and the outbox's retries wait on: the
+    /// system's, or a test's manual clock (the in-process harness, #33).
+    let clock: ClockClient
 
     /// The system-wide configuration file (an administrator's; `GUESTCRAFT_SYSTEM_CONFIG` names
     /// another, for tests).
@@ -51,8 +54,12 @@ public final class LiveServices: Sendable {
     }
 
     /// With the gate the full screen's deferred work waits for (tests hand their own).
-    init(environment: [String: String], readAhead: Bool, afterFirstFrame: AfterFirstFrame?) throws(StartupError) {
+    /// `clock`, when given, replaces the system's for the effects, and `outboxClock` (else
+    /// `clock`) for the outbox's retries (tests).
+    init(environment: [String: String], readAhead: Bool, afterFirstFrame: AfterFirstFrame?,
+         clock: ClockClient? = nil, outboxClock: ClockClient? = nil) throws(StartupError) {
         self.environment = environment
+        self.clock = clock ?? .dispatch
         self.afterFirstFrame = readAhead ? afterFirstFrame : nil
         let directory = StateDirectory.resolve(environment: environment)
         stateDirectory = directory
@@ -115,7 +122,7 @@ public final class LiveServices: Sendable {
         }
         let registry = WorkOperations.registry()
         outboxEnabled = !registry.isEmpty
-        outbox = OutboxEngine(store: offline, registry: registry, timing: Self.outboxTiming(environment))
+        outbox = OutboxEngine(store: offline, registry: registry, timing: Self.outboxTiming(environment, clock: outboxClock ?? clock))
         liveRefresh = Self.liveRefresh(environment, log: log)
         lockPolicy = Self.lockPolicy(system.lock, environment, log: log)
     }
@@ -184,9 +191,14 @@ public final class LiveServices: Sendable {
     /// The outbox's retries while the instance cannot be reached: 2 s doubling to 2 minutes, with
     /// jitter, so a handheld back in Wi-Fi sends within two minutes without a key (issue #13).
     /// `GUESTCRAFT_RETRY_CAP_SECONDS` shortens the cap (tests, kiosks).
-    static func outboxTiming(_ environment: [String: String]) -> OutboxTiming {
+    static func outboxTiming(_ environment: [String: String], clock: ClockClient? = nil) -> OutboxTiming {
         let cap = environment["GUESTCRAFT_RETRY_CAP_SECONDS"].flatMap(Int.init).map { max(1, min($0, 120)) } ?? 120
-        return OutboxTiming(backoffBase: .seconds(min(2, cap)), backoffCap: .seconds(cap))
+        var timing = OutboxTiming(backoffBase: .seconds(min(2, cap)), backoffCap: .seconds(cap))
+        if let clock {
+            timing.now = clock.now
+            timing.sleep = clock.sleep
+        }
+        return timing
     }
 
     /// The typed client of a session; a 401 forgets exactly its token. Its successes are

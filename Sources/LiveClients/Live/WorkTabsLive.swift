@@ -61,7 +61,7 @@ struct LiveWork: Sendable {
             savedUnitsPreview: { await work.services.prefetch.takePreview(work.unitsKey, partition: work.context.partition) })
         environment.board = board
         environment.mayInspect = context.allows(.housekeepingInspect)
-        environment.undoClock = .dispatch
+        environment.undoClock = work.services.clock
         return environment
     }
 
@@ -87,7 +87,7 @@ struct LiveWork: Sendable {
                                                   note: note, version: version))
             },
             discard: { id in (try? await work.engine.discard(id)) ?? false },
-            clock: .dispatch,
+            clock: work.services.clock,
             formatTime: LiveWork.formatTime,
             faultForm: faultForm, owner: context.owner)
         environment.roomStatus = TaskRoomStatus(

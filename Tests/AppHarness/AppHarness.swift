@@ -292,6 +292,26 @@ public final class AppHarness {
         return !shows
     }
 
+    /// The line the cursor is on: the focused row or field.
+    public var focusedLine: String? {
+        guard let grid, grid.cursor.y < lines.count else { return nil }
+        return lines[grid.cursor.y]
+    }
+
+    /// Moves the focus down (then up) a row at a time until the focused line shows `text`;
+    /// throws when no row does.
+    public func focus(on text: String, within steps: Int = 40) async throws {
+        for key in [Key.down, Key.up] {
+            for _ in 0..<steps {
+                if focusedLine?.contains(text) == true { return }
+                let before = focusedLine
+                try await press(key)
+                if focusedLine == before { break }
+            }
+        }
+        if focusedLine?.contains(text) != true { throw HarnessError("no row shows \"\(text)\"", screen: screenText) }
+    }
+
     /// The line showing `text`, if one does.
     public func line(containing text: String) -> String? { lines.first { $0.contains(text) } }
 

@@ -105,6 +105,8 @@ public final class AppHarness {
         if case .success(.run(let parsed)) = GuestcraftCommand.parse(arguments) { runOptions = parsed } else {
             throw HarnessError("not the full screen's command line: \(arguments)")
         }
+        var options = options
+        if options.link == nil { options.link = runOptions.link }
         let parked = self.parked
         let store = AppCommand.makeStore(runOptions, appOptions: options, services: services) { environment in
             environment.outbox.news = parked.counting(environment.outbox.news)

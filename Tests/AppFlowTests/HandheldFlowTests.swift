@@ -1,0 +1,83 @@
+import AppCore
+import AppHarness
+import Testing
+
+/// Keys, links and scans on the handheld (#13, #31), the whole program in the process (#33; was
+/// Tests/e2e/handheld_keys.sh).
+@MainActor @Suite(.timeLimit(.minutes(2))) struct HandheldFlowTests {
+    /// A room jump never lands on the wrong room: 3101 (no such room; 301 shares its first digit)
+    /// then Enter then `c` says there is no room 3101 and changes no room.
+    @Test func aJumpToNoRoomChangesNoRoom() async throws {
+        let app = try await AppHarness(member: .housekeeper)
+        try await app.start()
+        try await app.press(.function(3))
+        try app.expect("101 F1")
+        let before = try await app.stats().writesApplied
+        try await app.type("3101\n")
+        try app.expect("There is no room 3101")
+        try await app.press(.character("c"))
+        try app.expect("Choose a room first")
+        #expect(try await app.stats().writesApplied == before, "no room changed")
+    }
+
+    /// Typed text never becomes a command: a skip reason that starts with `d` is sent as typed.
+    @Test func aSkipReasonStartingWithDIsSentAsTyped() async throws {
+        let app = try await AppHarness(member: .housekeeper)
+        try await app.start()
+        try await app.press(.function(4))
+        try app.expect("101  ▲ Departure clean")
+        let before = try await app.stats().writesApplied["tasks.status", default: 0]
+        try await app.press(.character("x"))
+        try app.expect("Why is it skipped?")
+        try await app.type("dog in room")
+        try app.expect("Other reason: dog in room")
+        try await app.press(.enter)
+        #expect(try await app.stats().writesApplied["tasks.status", default: 0] == before + 1, "the skip was sent")
+        try app.expect("⊘ Skipped")
+        try await app.press(.enter)
+        try app.expect("dog in room")
+        app.expectNo("Do not disturb", "the reason was not taken for Do not disturb")
+    }
+
+    /// `guestcraft open room/<number>` opens that room's detail, and a pasted room-tag link too.
+    @Test func aRoomLinkOpensTheRoomsDetail() async throws {
+        let app = try await AppHarness(member: .housekeeper)
+        try await app.start(arguments: ["open", "room/203"])
+        try app.expect("Room 203")
+        try app.expect("Esc Back")
+        try await app.restart()
+        try await app.press(.function(3))
+        try app.expect("101 F1")
+        try await app.paste(app.demo.origin + "/rooms/104")
+        try app.expect("Room 104")
+    }
+
+    /// A scanned tag works anywhere: a burst on My tasks opens the room's detail; the same digits
+    /// typed slowly keep their meaning (3 switches to Housekeeping).
+    @Test func aScanOpensTheRoomAndSlowDigitsKeepTheirMeaning() async throws {
+        let app = try await AppHarness(member: .housekeeper)
+        try await app.start()
+        try await app.press(.function(4))
+        try app.expect("My tasks of")
+        try await app.scan("203")
+        try app.expect("Room 203")
+        try await app.press(.escape, .function(4))
+        try app.expect("My tasks of")
+        try await app.type("3")
+        try app.expect("Rooms")
+        try await app.type("0")
+        app.expectNo("Room 30", "digits typed slowly are not a scan")
+    }
+
+    /// The room's detail is a hub: a task chosen there opens on My tasks.
+    @Test func aTaskChosenOnTheRoomsDetailOpensOnMyTasks() async throws {
+        let app = try await AppHarness(member: .housekeeper)
+        try await app.start(arguments: ["open", "room/101"])
+        try app.expect("Room 101")
+        try app.expect("Departure clean")
+        try await app.press(.down, .down, .down, .enter)
+        try app.expect("4 My tasks")
+        try app.expect("Assignee")
+        app.expectNo("Room 101 ·", "no longer on the room's detail")
+    }
+}

@@ -141,8 +141,9 @@ let package = Package(
                                    "DemoInstance", "GuestCraftAPI", "SQLiteDB", "ProcessSpawn", "SodiumCrypto"]),
         .testTarget(name: "DemoInstanceTests", dependencies: ["TestSupport", "DemoInstance", "HTTPClient", "GuestCraftAPI", "SodiumCrypto",
                                                               "ProcessSpawn"]),
-        .testTarget(name: "AppFlowTests", dependencies: ["AppHarness", "AppCore", "TerminalUI", "DemoInstance",
-                                                         "InstanceClient", "GuestCraftAPI", "TestSupport"]),
+        .testTarget(name: "AppFlowTests", dependencies: ["AppHarness", "AppCore", "TerminalUI", "DemoInstance", "HTTPServer",
+                                                         "InstanceClient", "GuestCraftAPI", "TestSupport"],
+                    exclude: ["browser_player.py"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzChecks", "GuestCraftAPI", "TerminalUI", "AppCore"]),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["TestSupport", "PhotoEncoding", "ProcessSpawn"]),
     ]

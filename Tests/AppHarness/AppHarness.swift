@@ -24,8 +24,8 @@ import TestSupport
 /// something did *not* happen is made once it no longer can, never after a fixed sleep.
 @MainActor
 public final class AppHarness {
-    public let demo: DemoInstance
-    public let admin: DemoAdminClient
+    public private(set) var demo: DemoInstance
+    public private(set) var admin: DemoAdminClient
     public let home: TemporaryDirectory
     /// Every timer of the app and the outbox waits on it; it moves only with `advance`.
     public let clock: ManualClock
@@ -40,6 +40,10 @@ public final class AppHarness {
     /// The scanner's time: a person's keys are `keyGap` apart in it, a scanner's in one read.
     private var terminalTime = ContinuousClock.now
     private let environment: [String: String]
+    /// The environment a one-shot command runs in (`command`): the app's, unless a test changes it.
+    public var commandEnvironment: [String: String]
+    /// The demo `--demo` started inside the app, stopped as the app ends.
+    private var launchedDemo: DemoLauncher.Started?
     /// Why the loop ended, once it did.
     public private(set) var exitReason: TerminalApp.ExitReason?
 
@@ -63,6 +67,7 @@ public final class AppHarness {
         self.width = width
         self.height = height
         self.environment = environment.merging(["GUESTCRAFT_HOME": home.url.path]) { _, ours in ours }
+        commandEnvironment = self.environment
         services = try Self.services(self.environment, clock: clock, parked: parked)
         if let member { try await pair(member) }
     }
@@ -71,8 +76,9 @@ public final class AppHarness {
         MainActor.assumeIsolated {
             if let store { store.effects.cancelAll() }
             loop?.end()
+            launchedDemo?.stop()
+            demo.stop()
         }
-        demo.stop()
     }
 
     private static func services(_ environment: [String: String], clock: ManualClock,
@@ -83,6 +89,18 @@ public final class AppHarness {
         } catch {
             throw HarnessError("the services did not open: \(error.message)")
         }
+    }
+
+    /// Starts the demo again (after `demo.stop()`, or stopping it now) on the same port with the
+    /// same data, as an instance that was down comes back.
+    public func restartDemo(_ configure: (inout DemoConfiguration) -> Void = { _ in }) throws {
+        demo.stop()
+        var configuration = demo.configuration
+        configuration.port = demo.port
+        configuration.dataDirectory = demo.dataDirectory
+        configure(&configuration)
+        demo = try DemoInstance.start(configuration)
+        admin = DemoAdminClient(origin: try #require(InstanceOrigin(string: demo.origin)), adminKey: demo.adminKey)
     }
 
     // MARK: The device
@@ -100,13 +118,27 @@ public final class AppHarness {
     /// Starts the full screen (`guestcraft`, or with `options` as its command line gives them)
     /// and waits until it is idle.
     public func start(_ options: AppOptions = AppOptions(), arguments: [String] = []) async throws {
-        precondition(store == nil, "the app is running: quit or stop it first")
+        precondition(store == nil || exitReason != nil, "the app is running: quit or stop it first")
+        // A process of its own: the services (the offline store, the credentials, the start's
+        // read ahead) open now, after whatever the device did before.
+        services = try Self.services(environment, clock: clock, parked: parked)
         let runOptions: GuestcraftCommand.RunOptions
         if case .success(.run(let parsed)) = GuestcraftCommand.parse(arguments) { runOptions = parsed } else {
             throw HarnessError("not the full screen's command line: \(arguments)")
         }
         var options = options
         if options.link == nil { options.link = runOptions.link }
+        if let demoOptions = runOptions.demo {
+            switch await DemoLauncher.start(demoOptions, services: services) {
+            case .success(let started):
+                launchedDemo = started
+                options.openOrigin = started.origin
+                options.preferredProperty = started.preferredProperty
+                options.startNotice = started.notice
+            case .failure(let error):
+                throw HarnessError("--demo did not start: \(error.message)")
+            }
+        }
         let parked = self.parked
         let store = AppCommand.makeStore(runOptions, appOptions: options, services: services) { environment in
             environment.outbox.news = parked.counting(environment.outbox.news)
@@ -144,26 +176,22 @@ public final class AppHarness {
     }
 
     /// Ends the process as its end would (the loop's exit work) without a key: a later `start`
-    /// is a new process over the same home, with new services (the offline store opened again).
-    public func stop() async throws {
+    /// is a new process over the same home.
+    public func stop() {
         if let store, exitReason == nil { finish(store) }
-        services = try Self.services(environment, clock: clock, parked: parked)
     }
 
     /// Restarts the program over the same home: `stop` when it runs, then `start`.
     public func restart(_ options: AppOptions = AppOptions(), arguments: [String] = []) async throws {
-        if store != nil {
-            if exitReason == nil { try await stop() } else {
-                services = try Self.services(environment, clock: clock, parked: parked)
-            }
-        }
-        store = nil
+        stop()
         try await start(options, arguments: arguments)
     }
 
     private func finish(_ store: Store<AppState, AppAction>) {
         loop?.end()
         AppCommand.ended(store, services: services)
+        launchedDemo?.stop()
+        launchedDemo = nil
         exitReason = exitReason ?? .terminalGone
     }
 
@@ -205,12 +233,34 @@ public final class AppHarness {
         try await read([.resize])
     }
 
-    /// One read of `inputs`, then the program's work until it is idle.
-    public func read(_ inputs: [RawInput]) async throws {
-        guard let driver, exitReason == nil else { throw HarnessError("the app is not running") }
+    /// Presses `key`, then turns the loop until the screen shows `text` rather than until idle:
+    /// for a step that waits on something outside the program (a browser that never comes back,
+    /// the person's other device) and so is never idle.
+    public func press(_ key: Key, until text: String) async throws {
+        try await read(RawInput.of(key), untilIdle: false)
+        try await waitUntil { $0.screenText.contains(text) }
+    }
+
+    /// One read of `inputs`, then the program's work until it is idle (or, `untilIdle: false`,
+    /// one turn).
+    public func read(_ inputs: [RawInput], untilIdle: Bool = true) async throws {
+        guard let driver, let loop, exitReason == nil else { throw HarnessError("the app is not running") }
         terminalTime += Self.keyGap
         driver.pending += inputs
-        try await waitUntilIdle()
+        if untilIdle { try await waitUntilIdle() } else if let reason = try loop.turn() { exitReason = reason }
+    }
+
+    /// Turns the loop until `condition` holds (the test's time limit bounds it).
+    public func waitUntil(_ condition: (AppHarness) -> Bool) async throws {
+        guard let loop else { throw HarnessError("the app is not running") }
+        while !condition(self) {
+            if let reason = try loop.turn() {
+                exitReason = reason
+                return
+            }
+            loop.drainWakes()
+            try await Task.sleep(for: .milliseconds(2))
+        }
     }
 
     // MARK: Time

@@ -22,7 +22,12 @@ trap e2e_cleanup EXIT
 # A session that lives as long as the test keeps the tmux server up between app_stop and the next
 # app_start: with no session left the server exits, and a new-session sent while it is exiting
 # fails with "server exited unexpectedly" (seen in CI).
-tmux -L "$TMUX_SOCKET" new-session -d -s hold "sleep 3600"
+tmux -L "$TMUX_SOCKET" new-session -d -s hold "tail -f /dev/null"
+
+# nap [SECONDS]: the one pause of the scripts, between two looks of a poll (0.05 s) or two keys
+# typed as a person (jump_to). No script sleeps a fixed time before a check (#33): it polls for
+# the thing it waits for (wait_for, wait_gone, wait_until), or asks the app's own counters.
+nap() { sleep "${1:-0.05}"; }
 
 fail() { echo "FAIL [$E2E_NAME]: $*" >&2; screen_dump >&2 || true; exit 1; }
 pass() { echo "ok   [$E2E_NAME]: $*"; }
@@ -42,7 +47,7 @@ start_demo() {
   until grep -q '^listening on ' "$out" 2>/dev/null; do
     kill -0 "$DEMO_PID" 2>/dev/null || { cat "$out.err" >&2; fail "guestcraft-demo exited"; }
     [ $SECONDS -lt $deadline ] || fail "guestcraft-demo did not start"
-    sleep 0.05
+    nap
   done
   DEMO_URL="$(sed -n 's/^listening on //p' "$out" | head -1)"
   ADMIN_KEY="$(cat "$data/admin-key")"
@@ -87,7 +92,7 @@ app_start() {
   [ "${1:-}" = "--" ] && shift
   local cmd; printf -v cmd '%q ' "$@"
   tmux -L "$TMUX_SOCKET" new-session -d -s app -x "${size%x*}" -y "${size#*x}" \
-    "env GUESTCRAFT_HOME=$(printf %q "$GUESTCRAFT_HOME") TERM=xterm-256color $cmd; echo \"[exited \$?]\"; sleep 600"
+    "env GUESTCRAFT_HOME=$(printf %q "$GUESTCRAFT_HOME") TERM=xterm-256color $cmd; echo \"[exited \$?]\"; exec tail -f /dev/null"
 }
 
 # app_stop: ends the "app" session (a next app_start starts afresh).
@@ -100,7 +105,7 @@ keys() { tmux -L "$TMUX_SOCKET" send-keys -t app "$@"; }
 # scanner's burst stays within, ScanAssembler) then Enter: a jump on the list, not a scan.
 jump_to() {
   local digit
-  for digit in $(echo "$1" | grep -o .); do keys "$digit"; sleep 0.08; done
+  for digit in $(echo "$1" | grep -o .); do keys "$digit"; nap 0.08; done
   keys Enter
 }
 paste_text() { tmux -L "$TMUX_SOCKET" set-buffer -- "$1"; tmux -L "$TMUX_SOCKET" paste-buffer -p -t app; }
@@ -114,7 +119,7 @@ quit_app() {
   until screen | grep -qF "[exited"; do
     screen | grep -qF "Quit now?" && keys y
     [ $SECONDS -lt $deadline ] || fail "the app did not quit"
-    sleep 0.1
+    nap
   done
 }
 
@@ -135,7 +140,7 @@ wait_for() {
   local deadline=$((SECONDS + limit))
   until screen | grep -qF -- "$text"; do
     [ $SECONDS -lt $deadline ] || fail "screen never showed: $text"
-    sleep 0.05
+    nap
   done
 }
 
@@ -145,6 +150,16 @@ wait_gone() {
   local deadline=$((SECONDS + limit))
   while screen | grep -qF -- "$text"; do
     [ $SECONDS -lt $deadline ] || fail "screen still shows: $text"
-    sleep 0.05
+    nap
+  done
+}
+
+# wait_until WHAT CONDITION [SECONDS]: polls until the shell CONDITION holds, else fails naming WHAT.
+wait_until() {
+  local what="$1" condition="$2" limit="${3:-15}"
+  local deadline=$((SECONDS + limit))
+  until eval "$condition"; do
+    [ $SECONDS -lt $deadline ] || fail "never: $what"
+    nap
   done
 }

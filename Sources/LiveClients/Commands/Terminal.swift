@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Locking
 
 /// Printing for the commands that do not take the screen: results to stdout, sentences to
 /// stderr. Text from an instance is made inert before it reaches the terminal.
@@ -21,6 +22,10 @@ public enum Terminal {
     /// to `ContiguousBytes`, a scan of every conformance record of the binary (#18: a quarter
     /// of a million instructions of `--version`).
     static func write(_ text: String, to fd: Int32) {
+        if let capture = Terminal.capture {
+            capture.append(text, error: fd == STDERR_FILENO)
+            return
+        }
         var text = text
         text.withUTF8 { bytes in
             var offset = 0
@@ -34,6 +39,10 @@ public enum Terminal {
         }
     }
 
+    /// Where the commands' output goes instead of the process's streams: a command run inside a
+    /// test's process (the in-process harness, #33).
+    @TaskLocal public static var capture: TerminalCapture?
+
     /// Instance text (a name, a host) for a line of output.
     static func inert(_ text: String) -> String {
         InertText.sanitize(text, singleLine: true)
@@ -44,5 +53,21 @@ public enum Terminal {
         write(question + " ", to: STDOUT_FILENO)
         guard let answer = readLine() else { return false }
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+}
+
+/// A command's standard output and standard error, as text (`Terminal.capture`).
+public final class TerminalCapture: Sendable {
+    private let streams = Locked((out: "", error: ""))
+
+    public init() {}
+
+    public var out: String { streams.withLock { $0.out } }
+    public var error: String { streams.withLock { $0.error } }
+
+    func append(_ text: String, error: Bool) {
+        streams.withLock { s in
+            if error { s.error += text } else { s.out += text }
+        }
     }
 }

@@ -27,6 +27,7 @@ public final class AppHarness {
     public private(set) var demo: DemoInstance
     public private(set) var admin: DemoAdminClient
     public let home: TemporaryDirectory
+    private let demoData: TemporaryDirectory
     /// Every timer of the app and the outbox waits on it; it moves only with `advance`.
     public let clock: ManualClock
     public private(set) var services: LiveServices
@@ -58,7 +59,10 @@ public final class AppHarness {
                 environment: [String: String] = [:],
                 demo configure: (inout DemoConfiguration) -> Void = { _ in }) async throws {
         home = try TemporaryDirectory(prefix: "guestcraft-harness")
-        var configuration = DemoConfiguration(log: { _ in })
+        // The demo's data lives as long as the harness, so a demo stopped and started again
+        // (`restartDemo`) is the same instance with the same sessions.
+        demoData = try TemporaryDirectory(prefix: "guestcraft-harness-demo")
+        var configuration = DemoConfiguration(dataDirectory: demoData.url, log: { _ in })
         if let rooms { configuration.rooms = rooms }
         configure(&configuration)
         demo = try DemoInstance.start(configuration)

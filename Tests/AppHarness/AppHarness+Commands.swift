@@ -28,6 +28,7 @@ extension AppHarness {
         }
         let capture = TerminalCapture()
         let status: Int32 = await Terminal.$capture.withValue(capture) {
+            if let moved = services.offline.recoveredDamage?.movedTo { Terminal.error(ErrorText.damagedOfflineFile(movedTo: moved)) }
             switch command {
             case .status: return StatusCommand.run(services)
             case .send: return await SendCommand.run(services)

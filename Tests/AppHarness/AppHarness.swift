@@ -58,7 +58,7 @@ public final class AppHarness {
     public init(member: DemoMember? = nil, rooms: Int? = nil, width: Int = 80, height: Int = 24,
                 environment: [String: String] = [:],
                 demo configure: (inout DemoConfiguration) -> Void = { _ in }) async throws {
-        home = try TemporaryDirectory(prefix: "guestcraft-harness")
+        home = try TemporaryDirectory(prefix: "gc")
         // The demo's data lives as long as the harness, so a demo stopped and started again
         // (`restartDemo`) is the same instance with the same sessions.
         demoData = try TemporaryDirectory(prefix: "guestcraft-harness-demo")
@@ -132,6 +132,8 @@ public final class AppHarness {
         }
         var options = options
         if options.link == nil { options.link = runOptions.link }
+        // A damaged offline file moved aside is said on the first screen (main.swift).
+        if options.damagedOfflineFile == nil { options.damagedOfflineFile = services.offline.recoveredDamage?.movedTo }
         if let demoOptions = runOptions.demo {
             switch await DemoLauncher.start(demoOptions, services: services) {
             case .success(let started):

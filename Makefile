@@ -42,7 +42,7 @@ TEST_PKGS  := tmux sqlite3 python3 curl openssl gzip iproute2 ncurses-term
 # Photos (#14): the tests make fixtures with the vips command line and read metadata with exiftool.
 TEST_PKGS  += libvips-tools libimage-exiftool-perl
 # The real network path (#16): Debian's nginx as a reverse proxy (TLS, HTTP/2, gzip) in front of
-# the demo, for Tests/e2e/reverse_proxy.sh, ReverseProxyTests and Benchmarks/proxy_refresh.sh.
+# the demo, for ReverseProxyFlowTests, ReverseProxyTests and Benchmarks/proxy_refresh.sh.
 TEST_PKGS  += nginx-light
 BENCH_PKGS := hyperfine python3-pyte valgrind time mc tig
 # Installing and the .deb (#17): man pages, the package's tools and its checks.

@@ -1,5 +1,5 @@
 # Debian's nginx as a hotel's reverse proxy in front of guestcraft-demo, on loopback, for
-# Tests/e2e/reverse_proxy.sh and Benchmarks/proxy_refresh.sh (sourced; not a test of its own):
+# AppFlowTests/ReverseProxyFlowTests, HTTPClientTests/ReverseProxyTests and Benchmarks/proxy_refresh.sh (sourced):
 # a private CA and a server certificate made here, TLS with HTTP/2, gzip for JSON, every file
 # (configuration, pid, logs, temporary files) under one directory, run as the current user in
 # the foreground of its own process.

@@ -28,6 +28,8 @@ public final class AppHarness {
     public private(set) var admin: DemoAdminClient
     public let home: TemporaryDirectory
     private let demoData: TemporaryDirectory
+    /// Whether the demo is this harness's to stop (not another device's, `sameInstanceAs`).
+    private var ownsDemo = true
     /// Every timer of the app and the outbox waits on it; it moves only with `advance`.
     public let clock: ManualClock
     public private(set) var services: LiveServices
@@ -76,12 +78,30 @@ public final class AppHarness {
         if let member { try await pair(member) }
     }
 
+    /// Another device of the same instance (a colleague's handheld): its own home, clock and
+    /// screen; the instance stays `other`'s (this one never stops it).
+    public init(sameInstanceAs other: AppHarness, member: DemoMember? = nil, width: Int = 80, height: Int = 24,
+                environment: [String: String] = [:]) async throws {
+        home = try TemporaryDirectory(prefix: "gc")
+        demoData = other.demoData
+        demo = other.demo
+        admin = other.admin
+        ownsDemo = false
+        clock = ManualClock(now: Date())
+        self.width = width
+        self.height = height
+        self.environment = environment.merging(["GUESTCRAFT_HOME": home.url.path]) { _, ours in ours }
+        commandEnvironment = self.environment
+        services = try Self.services(self.environment, clock: clock, parked: parked)
+        if let member { try await pair(member) }
+    }
+
     deinit {
         MainActor.assumeIsolated {
             if let store { store.effects.cancelAll() }
             loop?.end()
             launchedDemo?.stop()
-            demo.stop()
+            if ownsDemo { demo.stop() }
         }
     }
 

@@ -2,8 +2,9 @@ import AppCore
 import AppHarness
 import Testing
 
-/// Keys, links and scans on the handheld (#13, #31), the whole program in the process (#33; was
-/// Tests/e2e/handheld_keys.sh).
+/// Keys, links and scans on the handheld (#13, #31), the whole program in the process (#33; were
+/// Tests/e2e/handheld_keys.sh and most of handheld_scan.sh — a scan split across a real pty's
+/// reads stays there).
 @MainActor @Suite(.timeLimit(.minutes(2))) struct HandheldFlowTests {
     /// A room jump never lands on the wrong room: 3101 (no such room; 301 shares its first digit)
     /// then Enter then `c` says there is no room 3101 and changes no room.
@@ -79,5 +80,44 @@ import Testing
         try app.expect("4 My tasks")
         try app.expect("Assignee")
         app.expectNo("Room 101 ·", "no longer on the room's detail")
+    }
+
+    /// A scan replaces an open detail; a scan of no room keeps the detail and the next `d` says
+    /// which room is still shown, sending nothing; `d` again marks that room.
+    @Test func aScanOfNoRoomKeepsTheDetailAndDSaysWhichRoomItIs() async throws {
+        let app = try await AppHarness(member: .housekeeper, width: 40, height: 12)
+        try await app.start()
+        try await app.press(.function(3))
+        try app.expect("101 F1")
+        try await app.type("102\n")
+        try await app.press(.enter)
+        try app.expect("Room 102 · Double")
+        try await app.press(.function(4))
+        try app.expect("Departure clean")
+        let before = try await app.stats().writesApplied["units.housekeeping", default: 0]
+        try await app.scan("203")
+        try app.expect("Room 203 ·")
+        app.expectNo("Room 102", "the old room's detail is gone")
+        try await app.scan("305")
+        try app.expect("There is no room 305")
+        try app.expect("Room 203 ·")
+        try await app.press(.character("d"))
+        try app.expect("This is still room 203")
+        #expect(try await app.stats().writesApplied["units.housekeeping", default: 0] == before, "nothing sent")
+        try await app.press(.character("d"))
+        #expect(try await app.stats().writesApplied["units.housekeeping", default: 0] == before + 1, "d again marks 203")
+    }
+
+    /// Tabs without F-keys: from a room jump on Housekeeping, Tab goes to My tasks, Shift-Tab back.
+    @Test func tabLeavesHousekeepingFromARoomJumpAndShiftTabComesBack() async throws {
+        let app = try await AppHarness(member: .housekeeper, width: 40, height: 12)
+        try await app.start()
+        try await app.press(.function(3))
+        try app.expect("101 F1")
+        try await app.type("2")
+        try await app.press(.tab)
+        try app.expect("4 My tasks")
+        try await app.press(.backTab)
+        try app.expect("3 Housekeeping")
     }
 }

@@ -43,8 +43,7 @@ wait_for "Offline"
 keys F3
 wait_for "101 F1  Arriving"
 pass "without libcurl the app draws the saved rooms and says the network library is missing"
-keys 101 Enter
-sleep 0.3
+jump_to 101
 keys c
 wait_for "1 to send"
 quit_app

@@ -253,7 +253,9 @@ import TestSupport
     }
 
     @Test func offlineNothingFollowsAndTheInstanceAnsweringAgainReadsAtOnce() async {
-        let reducer = AppReducer(environment: environment)
+        var env = environment
+        env.outbox.changes = { world.calls.append("outbox.changes"); return .success([]) }
+        let reducer = AppReducer(environment: env)
         var start = state
         start.current?.activeTab = .housekeeping
         let store = TestStore(initialState: start, reducer: reducer)
@@ -274,8 +276,9 @@ import TestSupport
         #expect(reads == 1)
         #expect(clock.sleeperCount == 1, "the ticks run again")
         await store.send(.keyPressed(.function(5))) { _ = reducer.reduce(into: &$0, action: .keyPressed(.function(5))) }
-        _ = await receive(1, store, reducer)   // Account's read (a failing client in this world)
+        _ = await receive(1, store, reducer)   // Account's read of the changes: none wait
         await store.finish()
+        #expect(world.calls.all.filter { $0 == "outbox.changes" }.count == 1)
     }
 
     @Test func aSentChangeBringsTheNextReadSoonerAndAKeyAfterAQuietWhileReadsAtOnce() async {

@@ -5,7 +5,7 @@ import Testing
 
 /// The monitor against the real kernel: a veth pair added and removed is a network change.
 /// Needs root (CAP_NET_ADMIN) and iproute2, as CI has; skipped elsewhere.
-@Suite struct NetworkChangeMonitorTests {
+@Suite(.timeLimit(.minutes(5))) struct NetworkChangeMonitorTests {
     static let canChangeLinks = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip")
         || getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/sbin/ip")
 

@@ -74,6 +74,13 @@ enum HotelFixture {
 /// A scripted world behind the Housekeeping tab: saved copies, read answers in order, the
 /// outbox's pending rooms and the outcome of each change; every call is recorded.
 final class HousekeepingWorld: Sendable {
+    /// The fault form's clients, which this world does not answer: a call fails the test.
+    let unexpectedCalls: UnexpectedCalls
+
+    init(sourceLocation: SourceLocation = #_sourceLocation) {
+        unexpectedCalls = UnexpectedCalls(sourceLocation: sourceLocation)
+    }
+
     struct StatusCall: Equatable, Sendable {
         let unit: UnitID
         let status: HousekeepingStatus
@@ -119,7 +126,7 @@ final class HousekeepingWorld: Sendable {
                 return self.outcomes.withLock { $0.isEmpty ? .queued(waitsForDecision: false) : $0.removeFirst() }
             },
             formatTime: HotelFixture.formatTime,
-            faultForm: .failing { name in Issue.record("unexpected \(name)") },
+            faultForm: .failing(unexpectedCalls.call),
             savedUnitsPreview: { self.preview.withLock { $0 } })
         environment.mayInspect = inspects.withLock { $0 }
         environment.undoClock = undoes.withLock { $0 } ? clock.client : nil

@@ -9,6 +9,13 @@ import TestSupport
 /// A scripted world behind the My tasks tab: saved copy, read answers in order, the outbox's
 /// pending tasks, the outcome of each change and each discard; every call is recorded.
 final class TasksWorld: Sendable {
+    /// The fault form's clients, which this world does not answer: a call fails the test.
+    let unexpectedCalls: UnexpectedCalls
+
+    init(sourceLocation: SourceLocation = #_sourceLocation) {
+        unexpectedCalls = UnexpectedCalls(sourceLocation: sourceLocation)
+    }
+
     enum Call: Equatable, Sendable {
         case status(TaskID, TaskStatusChange, version: Int)
         case note(TaskID, String?, version: Int)
@@ -57,7 +64,7 @@ final class TasksWorld: Sendable {
             },
             clock: clock.client,
             formatTime: HotelFixture.formatTime,
-            faultForm: .failing { name in Issue.record("unexpected \(name)") })
+            faultForm: .failing(unexpectedCalls.call))
         if let grants = roomGrants.withLock({ $0 }) {
             environment.roomStatus = TaskRoomStatus(mayChange: grants.change, mayInspect: grants.inspect) { unit, _ in
                 self.roomCalls.withLock { $0.append(unit) }

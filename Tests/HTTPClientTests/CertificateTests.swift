@@ -70,7 +70,7 @@ struct TestPKI {
     func remove() { directory.remove() }
 }
 
-@Suite(.serialized) struct CertificateClassificationTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct CertificateClassificationTests {
     static let hasOpenSSL = FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")
 
     /// The certificate problem `client` meets at `server`, with libcurl's words for the log.

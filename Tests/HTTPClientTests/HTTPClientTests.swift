@@ -21,7 +21,7 @@ func expectWorks(_ client: HTTPClient, _ server: TestServer,
     }
 }
 
-@Suite struct HTTPClientAnswerTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPClientAnswerTests {
     @Test func answerCarriesStatusLowercasedHeadersBodyAndWireBytes() async throws {
         let server = try TestServer { request in
             .text("accept-encoding=\(request.headers["accept-encoding"] ?? "")", status: 201,
@@ -131,7 +131,7 @@ func expectWorks(_ client: HTTPClient, _ server: TestServer,
     }
 }
 
-@Suite struct HTTPClientFailureTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPClientFailureTests {
     @Test func redirectIsRefusedAndNeverFollowed() async throws {
         let target = try okServer()
         defer { target.stop() }
@@ -416,7 +416,7 @@ func expectWorks(_ client: HTTPClient, _ server: TestServer,
     }
 }
 
-@Suite struct HTTPClientTLSTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPClientTLSTests {
     static let hasOpenSSL = FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")
 
     @Test(.enabled(if: hasOpenSSL, "needs /usr/bin/openssl to make a certificate"))
@@ -460,7 +460,7 @@ func expectWorks(_ client: HTTPClient, _ server: TestServer,
     }
 }
 
-@Suite struct HTTPClientResendTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPClientResendTests {
     /// A server that answers "ok" but drops every request to /drop, counting them.
     static func dropper() throws -> (TestServer, Shared<Int>) {
         let drops = Shared(0)
@@ -500,7 +500,7 @@ func expectWorks(_ client: HTTPClient, _ server: TestServer,
     }
 }
 
-@Suite struct HTTPClientEnvironmentTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPClientEnvironmentTests {
     @Test func proxyComesFromTheInjectedEnvironmentOnly() async throws {
         // The "proxy" is our own loopback server; the origin's name cannot resolve, so if the proxy
         // were ignored the request would fail locally instead of leaving the machine.

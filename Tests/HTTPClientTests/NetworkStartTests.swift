@@ -5,7 +5,7 @@ import Testing
 
 /// #18: while the app holds the network (its start, until the first frame), requests wait on no
 /// thread and go when it is released, or when the longest hold has passed.
-@Suite struct NetworkStartTests {
+@Suite(.timeLimit(.minutes(5))) struct NetworkStartTests {
     @Test func aHeldRequestGoesWhenTheNetworkIsReleased() async throws {
         let server = try okServer()
         let start = NetworkStart()

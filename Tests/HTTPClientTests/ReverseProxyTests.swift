@@ -9,7 +9,7 @@ import TestSupport
 /// configuration): TLS from a private CA trusted through `GUESTCRAFT_CA_BUNDLE`, HTTP/2 on one
 /// connection, gzip from the proxy decoded, a weak ETag and its 304, and a gzip bomb stopped at
 /// the decoded-size cap.
-@Suite(.serialized) struct ReverseProxyTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ReverseProxyTests {
     static let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("e2e/nginx.bash")

@@ -3,7 +3,7 @@ import HTTPClient
 @testable import HTTPServer
 import Testing
 
-@Suite struct HTTPServerTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPServerTests {
     /// libmicrohttpd's version as `--version` prints it: MHD_VERSION's bytes are decimal digits
     /// written in hexadecimal.
     @Test func theLibrarysVersionReadsItsHexadecimalDigitsAsDecimal() {
@@ -275,7 +275,7 @@ import Testing
     }
 }
 
-@Suite struct HTTPServerStateTests {
+@Suite(.timeLimit(.minutes(5))) struct HTTPServerStateTests {
     @Test func everyRequestAndStreamStateIsFreed() async throws {
         let configuration = HTTPServerConfiguration(maxRequestBodyBytes: 100)
         let running = try RunningServer(configuration) { request in

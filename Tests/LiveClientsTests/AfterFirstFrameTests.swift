@@ -13,7 +13,7 @@ import TestSupport
 /// The start's work the first frame does not use waits for that frame (#18): the gate opens a
 /// settle after the frame is written, or at its deadline when no frame comes; the whole saved
 /// list behind a head that was handed out is decoded, and the generation's row written, only then.
-@Suite struct AfterFirstFrameTests {
+@Suite(.timeLimit(.minutes(5))) struct AfterFirstFrameTests {
     /// A thread blocked in `wait()`, with whether it has come back.
     private final class Waiter: Sendable {
         let done = Locked(false)
@@ -30,7 +30,7 @@ import TestSupport
         var isDone: Bool { done.withLock { $0 } }
 
         func finished() async throws -> ContinuousClock.Instant {
-            for _ in 0..<1000 where !isDone { try await Task.sleep(for: .milliseconds(5)) }
+            try await waitUntil { isDone }
             return try #require(returned.withLock { $0 })
         }
     }
@@ -45,9 +45,9 @@ import TestSupport
         let loaded = AppPreferences(lastInstanceKey: choice.instanceKey, lastPersonID: choice.personID, choices: [choice])
         prefetch.start(preferences: { loaded }, store: f.services.offline, afterHead: gate)
         var preview: RoomsPreview?
-        for _ in 0..<500 where preview == nil {
+        while preview == nil {   // ended by the suite's time limit, should no head come
             preview = await prefetch.takePreview(f.work.unitsKey, partition: f.context.partition)
-            if preview == nil { try await Task.sleep(for: .milliseconds(5)) }
+            if preview == nil { try await Task.sleep(for: .milliseconds(1)) }
         }
         return (prefetch, try #require(preview))
     }
@@ -97,13 +97,13 @@ import TestSupport
         try await Task.sleep(for: .milliseconds(60))
         #expect(waits.withLock { $0.isEmpty }, "nothing goes before the frame or a release")
         released.signal()
-        for _ in 0..<1000 where waits.withLock({ $0["released"] }) == nil { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil { waits.withLock({ $0["released"] }) != nil }
         #expect(waits.withLock { $0["released"] } != nil)
         #expect(waits.withLock { $0["kept"] } == nil, "the other still waits")
         #expect(!gate.isOpen)
         let written = ContinuousClock.now
         gate.frameWritten()
-        for _ in 0..<1000 where waits.withLock({ $0["kept"] }) == nil { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil { waits.withLock({ $0["kept"] }) != nil }
         #expect(try #require(waits.withLock { $0["kept"] }) >= written + .milliseconds(40))
     }
 
@@ -220,7 +220,7 @@ import TestSupport
         try await Task.sleep(for: .milliseconds(150))
         #expect(try generations() == 1, "not before the frame")
         gate.frameWritten()
-        for _ in 0..<6000 where try generations() != 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { try generations() == 0 }
         #expect(try generations() == 0, "the dead process's row went once the frame was written")
         _ = services
     }
@@ -241,9 +241,9 @@ import TestSupport
         let services = try LiveServices(environment: ["GUESTCRAFT_HOME": f.home.url.path], readAhead: true,
                                         afterFirstFrame: gate)
         var head: RoomsPreview?
-        for _ in 0..<12_000 where head == nil {
+        while head == nil {   // ended by the suite's time limit, should no head come
             head = await services.prefetch.takePreview(f.work.unitsKey, partition: f.context.partition)
-            if head == nil { try await Task.sleep(for: .milliseconds(5)) }
+            if head == nil { try await Task.sleep(for: .milliseconds(1)) }
         }
         #expect(try #require(head).count == fromStore.copy.value.units.count)
         try await Task.sleep(for: .milliseconds(150))
@@ -252,7 +252,7 @@ import TestSupport
         gate.frameWritten()
         // The read ahead done before the list is asked for: a take that waited for it would give
         // up after the prefetch's 50 ms, which a loaded sanitizer run outlasts (CI, under TSan).
-        for _ in 0..<6000 where !services.prefetch.isSettled { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { services.prefetch.isSettled }
         let taken = try #require(await services.prefetch.take(f.work.unitsKey, partition: f.context.partition,
                                                               as: UnitList.self))
         #expect(taken?.copy == fromStore.copy)

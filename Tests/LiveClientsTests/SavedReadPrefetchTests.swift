@@ -5,14 +5,15 @@ import GuestCraftAPI
 @testable import LiveClients
 import OfflineStore
 import Testing
+import TestSupport
 
 /// The start's saved list read ahead (#18): of the property the preferences opened last, the
 /// opening list saved last, decoded on another thread and handed to the first read of it — the
 /// same copy the store gives — once; a first read of anything else ends it.
-@Suite(.serialized) struct SavedReadPrefetchTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct SavedReadPrefetchTests {
     /// The preferences a start after the fixture's would find: its account and property last.
     private func settled(_ prefetch: SavedReadPrefetch) async throws {
-        for _ in 0..<500 where !prefetch.isSettled { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { prefetch.isSettled }
         #expect(prefetch.isSettled)
     }
 
@@ -76,7 +77,7 @@ import Testing
         let partition = Partition(instanceKey: "ins_1", personID: "usr_a", workspaceID: "wsp_1")
         #expect(prefetch.begin("units.list/prp_1", partition: partition))
         let waiting = Task { await prefetch.take("units.list/prp_1", partition: partition, as: Int.self) }
-        for _ in 0..<500 where prefetch.waiting == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { prefetch.waiting != 0 }
         #expect(prefetch.waiting == 1)
         #expect(await prefetch.take("tasks.list.me/prp_1", partition: partition, as: Int.self) == nil)
         let copy: (copy: SavedCopy<Int>, etag: ETag?) = (SavedCopy(value: 7, savedAt: Date(timeIntervalSince1970: 0)), nil)
@@ -128,7 +129,7 @@ import Testing
         let patient = SavedReadPrefetch(waitAtMostMilliseconds: 60_000)
         #expect(patient.begin("units.list/prp_1", partition: partition))
         let waiting = Task { await patient.take("units.list/prp_1", partition: partition, as: Int.self) }
-        for _ in 0..<500 where patient.waiting == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { patient.waiting != 0 }
         patient.finish("units.list/prp_1", partition: partition, decoded: SavedReadPrefetch.Decoded(value: copy))
         #expect(await waiting.value??.copy.value == 7)
     }
@@ -147,7 +148,7 @@ import Testing
             read.offer(loaded)
             return loaded
         }, store: { store.wait() })
-        for _ in 0..<500 where !read.isOffered { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { read.isOffered }
         #expect(read.isOffered, "the preferences are read before the store is there")
         try await Task.sleep(for: .milliseconds(50))
         #expect(!prefetch.isSettled, "the list waits for the store")
@@ -208,7 +209,7 @@ import Testing
         let partition = Partition(instanceKey: "ins_1", personID: "usr_a", workspaceID: "wsp_1")
         #expect(prefetch.begin("units.list/prp_1", partition: partition, previewing: true))
         let asking = Task { await prefetch.takePreview("units.list/prp_1", partition: partition) }
-        for _ in 0..<500 where prefetch.waiting == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil { prefetch.waiting != 0 }
         #expect(prefetch.waiting == 1, "the ask waits for the head being read")
         let first = UnitList(businessDate: BusinessDate("2026-11-02")!, units: [])
         let head = RoomsPreview(first: SavedCopy(value: first, savedAt: Date(timeIntervalSince1970: 0)), count: 7, numberWidth: 3)

@@ -13,7 +13,7 @@ import TestSupport
 /// applies a change while the app's copy keeps the old version; the app's next change of that room
 /// or task goes with the version that send answered and is applied, while a change someone else
 /// made is still a conflict.
-@Suite(.serialized) struct SentVersionDemoTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct SentVersionDemoTests {
     @Test func aRoomChangeMadeFromACopyOlderThanABackgroundSendIsAppliedNotHeld() async throws {
         let f = try DemoOutboxFixture()
         let room = try await f.settableRooms()[0]

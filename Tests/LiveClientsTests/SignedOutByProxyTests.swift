@@ -15,7 +15,7 @@ import TestSupport
 /// changes stay on the device, sealed to the person; another person of the same instance has
 /// none of them; once the proxy passes the header and the same person pairs again, they are sent
 /// once. Real SQLite, the real live layer, libcurl.
-@Suite(.serialized) struct SignedOutByProxyTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct SignedOutByProxyTests {
     final class Setting: Sendable {
         let home: TemporaryDirectory
         let demo: DemoInstance

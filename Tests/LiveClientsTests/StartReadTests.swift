@@ -4,15 +4,14 @@ import Foundation
 import InstanceClient
 @testable import LiveClients
 import Testing
+import TestSupport
 
 /// #18: the full screen's start reads the saved instances (with their unsent counts) and the
 /// accounts with a PIN on a thread of its own while the opening goes on; the app's first ask of
 /// each gets that read, every later ask reads the files again.
-@Suite(.serialized) struct StartReadTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct StartReadTests {
     private func offered(_ services: LiveServices) async throws {
-        for _ in 0..<500 where !(services.startInstances.isOffered && services.startPINAccounts.isOffered) {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await waitUntil { services.startInstances.isOffered && services.startPINAccounts.isOffered }
         #expect(services.startInstances.isOffered)
         #expect(services.startPINAccounts.isOffered)
     }

@@ -3,7 +3,7 @@ import OfflineStore
 import Testing
 @testable import Outbox
 
-@Suite struct BatchTests {
+@Suite(.timeLimit(.minutes(5))) struct BatchTests {
     @Test func aBatchIsSavedWholeBeforeAnySendAndWaitsBehindItsHeldFirstEntry() async throws {
         let f = try EngineFixture()
         let g = try f.store.beginGeneration(desk)

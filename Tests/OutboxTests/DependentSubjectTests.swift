@@ -63,7 +63,7 @@ private func scripted(_ client: ScriptedClient, _ id: String, _ kind: String, _ 
 }
 
 /// A photo is never sent before its report was accepted; a refused photo stops only itself.
-@Suite struct DependentSubjectTests {
+@Suite(.timeLimit(.minutes(5))) struct DependentSubjectTests {
     static let refused = OutboxFailure.status(code: 422, problemCode: "block.overlap", detail: "Overlaps",
                                               retryAfter: nil, field: "block.from")
     static let tooLarge = OutboxFailure.status(code: 413, problemCode: "photo.too_large", detail: "Too large",

@@ -10,7 +10,7 @@ enum Expected: Sendable, Equatable {
     case endSession
 }
 
-@Suite struct FailureTests {
+@Suite(.timeLimit(.minutes(5))) struct FailureTests {
     static let cases: [(OutboxFailure, Expected)] = [
         (.noAnswer, .keep(.noAnswer)),
         (.notSent, .keep(.notSent)),
@@ -150,7 +150,7 @@ enum Expected: Sendable, Equatable {
     }
 }
 
-@Suite struct CancellationTests {
+@Suite(.timeLimit(.minutes(5))) struct CancellationTests {
     @Test func endingTheGenerationAbortsTheRequestInFlightAndTheWipeWins() async throws {
         let f = try EngineFixture()
         let g = try f.store.beginGeneration(desk)

@@ -3,7 +3,7 @@ import Testing
 
 /// The outbox's decision table (SPEC §6), one row per kind of failure, without an engine.
 /// `FailureTests` checks what the engine does with each decision.
-@Suite struct OutboxRulesTests {
+@Suite(.timeLimit(.minutes(5))) struct OutboxRulesTests {
     struct Row: Sendable, CustomTestStringConvertible {
         let name: String
         let failure: OutboxFailure

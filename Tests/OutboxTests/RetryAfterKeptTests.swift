@@ -6,7 +6,7 @@ import TestSupport
 
 /// A `Retry-After` is kept in the file (#13): `guestcraft send` right after the app was told to
 /// wait (or the app started again) waits too, and sends once the time has come.
-@Suite struct RetryAfterKeptTests {
+@Suite(.timeLimit(.minutes(5))) struct RetryAfterKeptTests {
     @Test func anotherEngineOnTheSameFileHonoursTheWait() async throws {
         let f = try EngineFixture()
         let g = try f.store.beginGeneration(desk)

@@ -4,7 +4,7 @@ import Testing
 @testable import Outbox
 import TestSupport
 
-@Suite struct SendingTests {
+@Suite(.timeLimit(.minutes(5))) struct SendingTests {
     @Test func aChangeIsSavedWithItsKeyBeforeTheFirstAttempt() async throws {
         let f = try EngineFixture()
         let generation = try f.store.beginGeneration(desk)
@@ -162,7 +162,7 @@ import TestSupport
 }
 
 /// #31: one change, one truth — its result reaches its submit whichever round sent it.
-@Suite struct OneChangeOneTruthTests {
+@Suite(.timeLimit(.minutes(5))) struct OneChangeOneTruthTests {
     /// #31: with keys arriving at once, a change sent by a round that was already waiting to run
     /// was reported to its own submit as gone ("not saved") although the instance applied it.
     @Test func aChangeSentByAnotherSubmitsRoundIsStillReportedSentToItsOwn() async throws {
@@ -213,7 +213,7 @@ import TestSupport
     }
 }
 
-@Suite struct UnreadablePayloadTests {
+@Suite(.timeLimit(.minutes(5))) struct UnreadablePayloadTests {
     @Test func aPayloadThatNoLongerDecodesIsHeldNotRetried() async throws {
         let f = try EngineFixture()
         let g = try f.store.beginGeneration(desk)

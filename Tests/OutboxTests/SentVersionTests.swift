@@ -7,7 +7,7 @@ import Testing
 /// outbox recorded from the last send of its subject, so a screen's copy older than a send made
 /// elsewhere (`guestcraft send` in the background) never makes a false conflict. The scripted
 /// instance checks the precondition (`.precondition(current:)`) as the real one does.
-@Suite struct SentVersionTests {
+@Suite(.timeLimit(.minutes(5))) struct SentVersionTests {
     /// `guestcraft send` in the background: its own connection and engine on the same file, one round.
     func sendInBackground(_ f: EngineFixture, _ plan: [Planned]) async throws -> OutboxRoundReport {
         let background = try f.otherProcess()

@@ -15,14 +15,16 @@ extension ClockClient {
 /// A cancellable sleep on `DispatchQueue.global().asyncAfter`.
 enum DispatchSleep {
     /// Returns after `duration`; throws `CancellationError` as soon as the task is cancelled
-    /// (at once when it already was).
-    static func sleep(for duration: Duration) async throws {
+    /// (at once when it already was). `armed` is called once the timer is set (a test's sign
+    /// that the sleep has begun).
+    static func sleep(for duration: Duration, armed: (@Sendable () -> Void)? = nil) async throws {
         let nanoseconds = Int(max(0, duration.nanoseconds))
         let wake = OneWake()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 guard wake.hold(continuation) else { return }
                 DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { wake.finish(nil) }
+                armed?()
             }
         } onCancel: {
             wake.finish(CancellationError())

@@ -16,14 +16,21 @@ final class FirstRead<Value: Sendable>: Sendable {
         case taken
     }
 
+    /// How a take waits for the offer: true when it came within the duration. The semaphore's
+    /// timed wait; a test gives one that says when a take waits, or that gives up at once (#33).
+    typealias Wait = @Sendable (_ arrived: DispatchSemaphore, _ atMost: Duration) -> Bool
+
     private let state = Locked(State.waiting)
     private let arrived = DispatchSemaphore(value: 0)
     /// How long a take waits for a read under way: the start's reads take a few milliseconds;
     /// this is for a reader the cores starve.
     let waitAtMost: Duration
+    private let wait: Wait
 
-    init(waitAtMost: Duration = .milliseconds(50)) {
+    init(waitAtMost: Duration = .milliseconds(50),
+         wait: @escaping Wait = { $0.wait(timeout: .now() + .nanoseconds(Int($1.nanoseconds))) == .success }) {
         self.waitAtMost = waitAtMost
+        self.wait = wait
     }
 
     /// The read has begun: the first `take` waits for its offer.
@@ -62,7 +69,7 @@ final class FirstRead<Value: Sendable>: Sendable {
     /// none was offered before (or in time).
     func take() -> Value? {
         if state.withLock({ if case .reading = $0 { true } else { false } }) {
-            _ = arrived.wait(timeout: .now() + .nanoseconds(Int(waitAtMost.nanoseconds)))
+            _ = wait(arrived, waitAtMost)
         }
         return state.withLock { state in
             defer { state = .taken }

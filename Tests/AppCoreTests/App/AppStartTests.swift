@@ -76,7 +76,9 @@ import Testing
         // On Connect (nothing saved), over the demo's own sentence.
         let world = FakeWorld()
         var env = world.recordingEnvironment
+        env.preferences.load = { AppPreferences() }
         env.instances.list = { .success([]) }
+        env.offline.retainAccounts = { world.calls.append("retain \($0.count)") }
         let options = AppOptions(startNotice: "The demo hotel is ready.", damagedOfflineFile: moved)
         let store = TestStore(initialState: AppState(options: options), reducer: AppReducer(environment: env))
         await store.send(.started)
@@ -86,6 +88,7 @@ import Testing
         await store.finish()
         let text = AppView.view(store.state).notices.map(\.text)
         #expect(text.contains(sentence), "\(text)")
+        #expect(world.calls.all == ["retain 0"])
 
         // Over an instance that opens at once: among its notices.
         let instance = Fixtures.instance(capabilities: Fixtures.frontDeskOnly)
@@ -122,7 +125,7 @@ import Testing
         let partition = Fixtures.partition()
         env.offline.beginGeneration = { _, id in .success(id) }
         env.offline.counts = { _ in OutboxCounts(toSend: 2, toReview: 0, outcomeUnknown: 0) }
-        env.tabs.today = .offline(world.calls)
+        env.tabs.today = .offline(world)
 
         let store = TestStore(initialState: AppState(), reducer: AppReducer(environment: env))
         await store.send(.started)
@@ -207,7 +210,9 @@ import Testing
         let instance = Fixtures.instance()
         let session = Fixtures.session()
         let summary = InstanceSummary(instance: instance, session: session, unsent: 0)
+        env.preferences.load = { AppPreferences() }
         env.instances.list = { .success([summary]) }
+        env.offline.retainAccounts = { world.calls.append("retain \($0.map(\.personID))") }
         env.instances.check = { _ in .failure(.unreachable(.couldNotConnect)) }
         env.api.workspaces = { _ in .failure(.noAnswer(.couldNotConnect)) }
         let store = TestStore(initialState: AppState(), reducer: AppReducer(environment: env))
@@ -222,5 +227,6 @@ import Testing
         await store.receiveUnreachableCheckAndWorkspaces()
         await store.finish()
         #expect(store.state.current?.activeTab == .today)
+        #expect(world.calls.all.contains("retain [\"usr_supervisor\"]"), "\(world.calls.all)")
     }
 }

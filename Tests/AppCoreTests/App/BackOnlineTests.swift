@@ -146,11 +146,11 @@ import TestSupport
         #expect(!text(store.state, width: 40, height: 12).contains("Offline"))
         #expect(world.calls.all.contains("outbox.sendNow"), "the outbox hears it too")
 
-        // Online, the probe stops.
-        await clock.advance(by: .seconds(60), settle: .milliseconds(50))
-        #expect(probed.withLock { $0 }.count == 5)
-        #expect(clock.sleeperCount == 0)
+        // Online, the probe stops: every effect ends (none sleeps), and a minute probes nothing.
         await store.finish()
+        #expect(clock.sleeperCount == 0)
+        clock.advance(60)
+        #expect(probed.withLock { $0 }.count == 5)
     }
 
     @Test func aRoundOfTheOutboxThatSaysNothingProbesAtOnce() async {
@@ -182,9 +182,9 @@ import TestSupport
         state.current?.lock = account.map { LockFeature.State(account: $0, now: clock.now) }
         let store = TestStore(initialState: state, reducer: reducer)
         await send(.tabs(.delegate(.connection(.offline))), store, reducer)
-        await clock.advance(by: .seconds(60), settle: .milliseconds(50))
-        #expect(probed.withLock { $0 }.isEmpty)
+        await store.finish()   // every effect ended: no probe waits
         #expect(clock.sleeperCount == 0)
-        await store.finish()
+        clock.advance(60)
+        #expect(probed.withLock { $0 }.isEmpty)
     }
 }

@@ -29,7 +29,7 @@ import TestSupport
         env.api.workspaces = { _ in .success(WorkspaceList(user: Fixtures.user, workspaces: [workspace])) }
         env.offline.beginGeneration = { _, id in .success(id) }
         env.offline.counts = { _ in .zero }
-        env.tabs.today = .offline(world.calls)
+        env.tabs.today = .offline(world)
         let clock = ManualClock()
         env.clock = clock.client
         let partition = Fixtures.partition()

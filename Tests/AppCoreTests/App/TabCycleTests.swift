@@ -7,11 +7,23 @@ import Testing
 /// handheld without F1–F5 could not leave the tab. Tab and Shift-Tab cycle the tabs everywhere.
 @MainActor
 @Suite struct TabCycleTests {
-    func store(on tab: WorkTab, role: Role = .supervisor) -> Store<AppState, AppAction> {
+    /// The tabs a test opens begin their reads, which it cancels unanswered at its end
+    /// (`effects.cancelAll()`): whether a read was called first is a race, and not what is checked.
+    static func world(sourceLocation: SourceLocation = #_sourceLocation) -> FakeWorld {
+        let world = FakeWorld(sourceLocation: sourceLocation)
+        world.allow("today.savedToday", "today.fetchToday", "housekeeping.savedUnits", "housekeeping.fetchUnits",
+                    "housekeeping.pendingRooms", "tasks.savedTasks", "tasks.fetchTasks", "tasks.pendingTasks",
+                    "outbox.changes")
+        return world
+    }
+
+    func store(on tab: WorkTab, role: Role = .supervisor,
+               sourceLocation: SourceLocation = #_sourceLocation) -> Store<AppState, AppAction> {
         var state = AppState.working(workspace: Fixtures.workspace(role: role), activeTab: tab)
         let context = state.current?.context
         state.current?.tabs.started(context)
-        return Store(initialState: state, reducer: AppReducer(environment: FakeWorld().environment))
+        return Store(initialState: state,
+                     reducer: AppReducer(environment: Self.world(sourceLocation: sourceLocation).environment))
     }
 
     @Test func tabLeavesHousekeepingFromARoomJump() {
@@ -44,7 +56,7 @@ import Testing
         feature.detail = detail
         var state = store.state
         state.current?.tabs.housekeeping.feature = feature
-        let inForm = Store(initialState: state, reducer: AppReducer(environment: FakeWorld().environment))
+        let inForm = Store(initialState: state, reducer: AppReducer(environment: Self.world().environment))
         let before = inForm.state.current?.tabs.housekeeping.feature.detail?.fault?.focus
         inForm.send(.keyPressed(.tab))
         #expect(inForm.state.current?.activeTab == .housekeeping)

@@ -44,7 +44,7 @@ import TestSupport
         var env = world.environment
         let clock = ManualClock()
         env.clock = clock.client
-        env.tabs.today = .offline(world.calls)
+        env.tabs.today = .offline(world)
         let session = Fixtures.session()
         var state = AppState.working(activeTab: .housekeeping)
         let context = state.current?.context

@@ -32,7 +32,7 @@ import Testing
         }
         env.offline.beginGeneration = { _, id in .success(id) }
         env.offline.counts = { _ in .zero }
-        env.tabs.today = .offline(world.calls)
+        env.tabs.today = .offline(world)
         let store = TestStore(initialState: loading(), reducer: AppReducer(environment: env))
         let list = WorkspaceList(user: Fixtures.user, workspaces: [big, small])
         await store.send(.workspace(.workspacesLoaded(.success(list)))) {

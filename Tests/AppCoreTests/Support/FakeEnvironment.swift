@@ -2,22 +2,34 @@ import Foundation
 import GuestCraftAPI
 import ClientModel
 @testable import AppCore
+import Testing
 import TestSupport
 
-/// An environment whose every client fails and records its name when called: a test replaces
-/// the clients it expects to be used and checks `unexpected` is empty at the end.
+/// An environment whose every client fails the test when called (`UnexpectedCalls`): a test
+/// replaces the clients it expects to be used, or allows one whose answer it does not care about
+/// (`allow(_:)`).
 final class FakeWorld: Sendable {
-    /// Clients called that the test did not replace.
-    let unexpected = Recorder<String>()
+    /// Where the clients the test did not replace report their calls.
+    let unexpectedCalls: UnexpectedCalls
+    /// Clients called that the test did not replace nor allow.
+    var unexpected: Recorder<String> { unexpectedCalls.names }
     /// Calls of the clients a test replaced with `record(_:)` helpers, in order.
     let calls = Recorder<String>()
     /// Lines written to the log.
     let logged = Recorder<String>()
 
+    /// The unexpected calls fail the test at `sourceLocation` (where the world is made).
+    init(sourceLocation: SourceLocation = #_sourceLocation) {
+        unexpectedCalls = UnexpectedCalls(sourceLocation: sourceLocation)
+    }
+
+    /// Lets these clients be called without failing the test; their calls are in
+    /// `unexpectedCalls.allowedNames`.
+    func allow(_ names: String...) { unexpectedCalls.allow(names) }
+
     var environment: AppEnvironment {
-        let unexpected = self.unexpected
         let logged = self.logged
-        @Sendable func fail(_ name: String) { unexpected.append(name) }
+        let fail = unexpectedCalls.call
         let storage = StorageFailure("unexpected call")
         return AppEnvironment(
             instances: InstancesClient(
@@ -95,7 +107,7 @@ extension AppState {
 }
 
 extension WorkTabs.Environment {
-    /// Tab clients that record their name in `unexpected` and answer nothing useful.
+    /// Tab clients that report their name to `fail` and answer nothing useful.
     static func failing(_ fail: @escaping @Sendable (String) -> Void) -> WorkTabs.Environment {
         WorkTabs.Environment(
             today: TodayTab.Clients(
@@ -142,16 +154,19 @@ extension WorkTabs.Environment {
 }
 
 extension TodayTab.Clients {
-    /// Today with nothing saved and no answer (the instance unreachable), its reads recorded.
-    static func offline(_ calls: Recorder<String>) -> TodayTab.Clients {
-        TodayTab.Clients(environment: { _ in
+    /// Today with nothing saved and no answer (the instance unreachable), its reads recorded in
+    /// the world's `calls`; a reservation's clients are the world's unexpected calls.
+    static func offline(_ world: FakeWorld) -> TodayTab.Clients {
+        let calls = world.calls
+        let fail = world.unexpectedCalls.call
+        return TodayTab.Clients(environment: { _ in
             TodayEnvironment(
                 savedToday: { calls.append("today.saved"); return nil },
                 fetchToday: { calls.append("today.fetch"); return .offline },
                 writeReport: { calls.append("today.report"); return .nothingSaved },
                 printReport: { _ in calls.append("today.print"); return false },
                 propertyDate: { _ in calls.append("today.propertyDate"); return nil }, formatTime: { _ in "" },
-                detail: .failing { calls.append("unexpected " + $0) })
+                detail: .failing(fail))
         })
     }
 }

@@ -155,7 +155,10 @@ final class TestStore<State: Equatable, Action: Equatable & Sendable> {
         while !condition(), clock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
     }
 
+    /// Reports what effects threw, and the unexpected calls of the test's fakes made on the
+    /// effects' tasks (`UnexpectedCalls`), on the test's own task.
     private func reportEffectErrors(_ sourceLocation: SourceLocation) {
+        UnexpectedCalls.reportPending()
         for error in effectErrors.take() {
             Issue.record(error, "An effect threw", sourceLocation: sourceLocation)
         }

@@ -42,6 +42,8 @@ public final class AppHarness {
     private let environment: [String: String]
     /// Why the loop ended, once it did.
     public private(set) var exitReason: TerminalApp.ExitReason?
+    /// Whether this harness started the demo (and stops it at its end), or shares another's.
+    private let ownsDemo: Bool
 
     /// How far apart a person's keys arrive: past the scanner's gap, so digits are keys.
     public static let keyGap: Duration = .milliseconds(100)
@@ -49,15 +51,17 @@ public final class AppHarness {
     /// A demo instance (of `rooms` rooms, else the demo's 120) on the examples' business date (2026-11-02), a temporary
     /// home and, with `member`, this device paired as that member (as `guestcraft pair --yes`).
     /// `configure` changes the demo's configuration before it starts; `environment` adds to the
-    /// app's environment (`GUESTCRAFT_HOME` is the temporary home).
+    /// app's environment (`GUESTCRAFT_HOME` is the temporary home). With `sharing`, the device
+    /// works with that running demo instead (another device of the same hotel).
     public init(member: DemoMember? = nil, rooms: Int? = nil, width: Int = 80, height: Int = 24,
-                environment: [String: String] = [:],
+                environment: [String: String] = [:], sharing shared: DemoInstance? = nil,
                 demo configure: (inout DemoConfiguration) -> Void = { _ in }) async throws {
         home = try TemporaryDirectory(prefix: "guestcraft-harness")
         var configuration = DemoConfiguration(log: { _ in })
         if let rooms { configuration.rooms = rooms }
         configure(&configuration)
-        demo = try DemoInstance.start(configuration)
+        ownsDemo = shared == nil
+        demo = try shared ?? DemoInstance.start(configuration)
         admin = DemoAdminClient(origin: try #require(InstanceOrigin(string: demo.origin)), adminKey: demo.adminKey)
         clock = ManualClock(now: Date())
         self.width = width
@@ -72,7 +76,7 @@ public final class AppHarness {
             if let store { store.effects.cancelAll() }
             loop?.end()
         }
-        demo.stop()
+        if ownsDemo { demo.stop() }
     }
 
     private static func services(_ environment: [String: String], clock: ManualClock,

@@ -76,3 +76,32 @@ extension AppHarness {
         return origin
     }
 }
+
+// MARK: Every frame, and the instance's own pace
+
+extension AppHarness {
+    /// How many frames have been drawn so far: a mark for `screens(since:)`.
+    public var frameMark: Int { driver?.drawn ?? 0 }
+
+    /// Every frame drawn since `mark`, oldest first, each as its text: what a person may have seen
+    /// between two looks, not only the last frame (a sentence up for one frame counts).
+    public func screens(since mark: Int) throws -> [String] {
+        guard let driver else { throw HarnessError("the app is not running") }
+        let count = driver.drawn - mark
+        guard count <= driver.frames.count else {
+            throw HarnessError("\(count) frames since the mark, only the last \(driver.frames.count) kept")
+        }
+        return driver.frames.suffix(count).map { TextGrid.lines($0).joined(separator: "\n") }
+    }
+
+    /// Waits until `condition` holds of the instance (its own threads work at their own pace: a
+    /// delayed request let go, a write applied), checking every few milliseconds up to `limit`.
+    public func untilInstance(_ what: String, limit: Duration = .seconds(10),
+                              _ condition: () async throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + limit
+        while try await !condition() {
+            guard ContinuousClock.now < deadline else { throw HarnessError("the instance never came to: \(what)") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}

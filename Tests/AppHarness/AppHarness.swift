@@ -35,7 +35,8 @@ public final class AppHarness {
 
     private var store: Store<AppState, AppAction>?
     private var loop: TerminalLoop<AppState, AppAction, HarnessDriver>?
-    private var driver: HarnessDriver?
+    /// Internal, for the extensions that read every frame drawn (`screens(since:)`).
+    private(set) var driver: HarnessDriver?
     private let parked = Parked()
     /// The scanner's time: a person's keys are `keyGap` apart in it, a scanner's in one read.
     private var terminalTime = ContinuousClock.now

@@ -58,6 +58,7 @@ import Testing
         try app.expect("Jonas Weber")
         try await app.press(.escape)
         try app.expect("Reservation HV-1001")
+        try await app.quit()
     }
 
     /// Carlos Mendes's room 103 checked in ("Room 103 checked in."), then Enter three more times:
@@ -83,5 +84,6 @@ import Testing
         try app.expect("Check out Carlos Mendes 4 nights early?")
         try await app.press(.escape)
         #expect(try await Self.applied(app, "stays.check_out") == 0, "the early check-out was not sent without its question")
+        try await app.quit()
     }
 }

@@ -38,7 +38,8 @@ public final class AppHarness {
 
     private var store: Store<AppState, AppAction>?
     private var loop: TerminalLoop<AppState, AppAction, HarnessDriver>?
-    private var driver: HarnessDriver?
+    /// Internal, for the extensions that read every frame drawn (`screens(since:)`).
+    private(set) var driver: HarnessDriver?
     private let parked = Parked()
     /// The scanner's time: a person's keys are `keyGap` apart in it, a scanner's in one read.
     private var terminalTime = ContinuousClock.now
@@ -372,7 +373,7 @@ public final class AppHarness {
 
     /// The line the cursor is on: the focused row or field.
     public var focusedLine: String? {
-        guard let grid, grid.cursor.y < lines.count else { return nil }
+        guard let grid, grid.cursor.y >= 0, grid.cursor.y < lines.count else { return nil }
         return lines[grid.cursor.y]
     }
 

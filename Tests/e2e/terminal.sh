@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # What only a real terminal shows (#33: the rest of the shell is AppFlowTests/ShellFlowTests):
 # the app takes the alternate screen; a link pasted through the terminal's bracketed paste pairs;
-# a real SIGWINCH to 40x12, smaller and back redraws; idle, the app uses no CPU; q, SIGTERM and a
-# lost terminal each give the terminal back and end the program.
+# a real SIGWINCH to 40x12, smaller and back redraws; the mouse bytes xterm sends for one click
+# (an SGR press and its release) reach the app through ncurses as one click at the right cell
+# (#30: a click on a row focuses it, a click on the focused row opens it; the rest of what a
+# clerk sees is AppFlowTests/FrontDeskClerkSeesFlowTests); idle, the app uses no CPU; q,
+# SIGTERM and a lost terminal each give the terminal back and end the program.
 source "$(dirname "$0")/lib.sh" "$1"
 
 alternate() { tmux -L "$TMUX_SOCKET" display -p -t app '#{alternate_on}'; }
@@ -11,6 +14,14 @@ app_pid() {
   pgrep -P "$pane" -x guestcraft | head -1
 }
 TABS=" 1 Today  2 Search  3 Housekeeping  4 My tasks  5 Account"
+# click TEXT: a mouse press and release (SGR, as xterm sends them) on the first line holding TEXT.
+click() {
+  local line
+  line="$(screen | grep -nF -- "$1" | head -1 | cut -d: -f1)"
+  [ -n "$line" ] || fail "no line shows: $1"
+  keys -l $'\e[<0;3;'"$line"'M'$'\e[<0;3;'"$line"'m'
+}
+cursor_line() { screen | sed -n "$(( $(cursor | cut -d, -f2) + 1 ))p"; }
 
 start_demo "$E2E_TMP/demo"
 app_start -- "$BIN_DIR/guestcraft"
@@ -33,6 +44,17 @@ wait_for "Make the window larger"
 resize 80 24
 wait_for "$TABS"
 pass "a real resize to 40x12, smaller and back redraws"
+
+keys F1
+wait_for "102  Jonas Weber · HV-1002"
+click "102  Jonas Weber · HV-1002"
+wait_until "a click focuses Jonas Weber's stay" 'cursor_line | grep -qF "Jonas Weber"'
+screen | grep -qF "Reservation HV-1002" && fail "a click on a row without the focus opened it"
+click "102  Jonas Weber · HV-1002"
+wait_for "Reservation HV-1002"
+keys Escape
+wait_for "$TABS"
+pass "a click through the terminal focuses a stay, a click on the focused stay opens it"
 
 PID="$(app_pid)"
 cpu() { awk '{print $14 + $15}' "/proc/$PID/stat"; }

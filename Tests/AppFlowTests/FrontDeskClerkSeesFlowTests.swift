@@ -3,8 +3,8 @@ import AppHarness
 import Testing
 
 /// What a clerk must see (#30), the whole program in the process (#33; this was
-/// Tests/e2e/frontdesk_clerk_sees.sh, which keeps only the clicks through a real terminal's mouse
-/// bytes): a click on a focused row opens it (a click on another row only focuses it); the
+/// Tests/e2e/frontdesk_clerk_sees.sh; the clicks through a real terminal's mouse bytes are
+/// Tests/e2e/terminal.sh): a click on a focused row opens it (a click on another row only focuses it); the
 /// reservation lists its folio's charges and payments under the balance; check-out and check-in
 /// show the reservation's notes, at 80x24 and on a 40x12 handheld.
 @MainActor @Suite(.timeLimit(.minutes(2))) struct FrontDeskClerkSeesFlowTests {

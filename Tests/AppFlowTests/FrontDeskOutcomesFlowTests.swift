@@ -90,13 +90,14 @@ import Testing
         #expect(try await Self.applied(app, "stays.undo_check_in") == 1, "the undo of 104 was applied")
     }
 
-    /// #30: the instance holds room 104's check-in past the client's stall limit (15 s of real
-    /// time: libcurl's, not the app's clock), then applies it. The screen says "No answer yet to
+    /// #30: the instance holds room 104's check-in past the client's stall limit (libcurl's real
+    /// time, not the app's clock: 15 s in the app, 1 s here), then applies it. The screen says "No answer yet to
     /// the check-in of room 104" and never that it was not done; once the instance has applied it,
     /// the next read again (the app's clock) shows "Room 104 checked in (the answer was lost, but
     /// the reservation …" and "No answer yet" is gone; applied once.
     @Test func aSlowAnswerIsNeverSaidNotDone() async throws {
         let app = try await AppHarness(member: .frontdesk)
+        app.stallLimit = .seconds(1)
         try await Self.openMendes(app)
         try await app.press(.down)
         // Held until the test lets it go (`endDelays`), well past the stall limit.

@@ -106,11 +106,19 @@ public final class AppHarness {
         }
     }
 
+    /// How long an answer may stall before the HTTP client gives up: libcurl's real time, not
+    /// the clock's (15 s in the app; a test of a stalled answer makes it short).
+    public var stallLimit: Duration? = nil
+
+    private func openServices() throws -> LiveServices {
+        try Self.services(environment, clock: clock, parked: parked, stallLimit: stallLimit)
+    }
+
     private static func services(_ environment: [String: String], clock: ManualClock,
-                                 parked: Parked) throws -> LiveServices {
+                                 parked: Parked, stallLimit: Duration? = nil) throws -> LiveServices {
         do {
             return try LiveServices(environment: environment, readAhead: true, afterFirstFrame: AfterFirstFrame(),
-                                    clock: parked.counting(clock.client), outboxClock: clock.client)
+                                    clock: parked.counting(clock.client), outboxClock: clock.client, stallLimit: stallLimit)
         } catch {
             throw HarnessError("the services did not open: \(error.message)")
         }
@@ -146,7 +154,7 @@ public final class AppHarness {
         precondition(store == nil || exitReason != nil, "the app is running: quit or stop it first")
         // A process of its own: the services (the offline store, the credentials, the start's
         // read ahead) open now, after whatever the device did before.
-        services = try Self.services(environment, clock: clock, parked: parked)
+        services = try openServices()
         let runOptions: GuestcraftCommand.RunOptions
         if case .success(.run(let parsed)) = GuestcraftCommand.parse(arguments) { runOptions = parsed } else {
             throw HarnessError("not the full screen's command line: \(arguments)")

@@ -55,9 +55,9 @@ public final class LiveServices: Sendable {
 
     /// With the gate the full screen's deferred work waits for (tests hand their own).
     /// `clock`, when given, replaces the system's for the effects, and `outboxClock` (else
-    /// `clock`) for the outbox's retries (tests).
+    /// `clock`) for the outbox's retries; `stallLimit` the HTTP client's 15 s (tests).
     init(environment: [String: String], readAhead: Bool, afterFirstFrame: AfterFirstFrame?,
-         clock: ClockClient? = nil, outboxClock: ClockClient? = nil) throws(StartupError) {
+         clock: ClockClient? = nil, outboxClock: ClockClient? = nil, stallLimit: Duration? = nil) throws(StartupError) {
         self.environment = environment
         self.clock = clock ?? .dispatch
         self.afterFirstFrame = readAhead ? afterFirstFrame : nil
@@ -83,8 +83,10 @@ public final class LiveServices: Sendable {
                            afterFirstFrame)
         }
         let system = Self.systemConfiguration(environment, log: log)
-        http = HTTPClient(configuration: HTTPClientConfiguration(environment: environment,
-                                                                 caBundle: Self.caBundle(system, environment, log: log)))
+        var httpConfiguration = HTTPClientConfiguration(environment: environment,
+                                                        caBundle: Self.caBundle(system, environment, log: log))
+        if let stallLimit { httpConfiguration.lowSpeedTime = stallLimit }
+        http = HTTPClient(configuration: httpConfiguration)
         let log = self.log
         let logger: ClientLogger = { entry in log.write(entry.description) }
         connector = InstanceConnector(http: http, logger: logger)

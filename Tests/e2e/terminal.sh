@@ -58,6 +58,7 @@ pass "a click through the terminal focuses a stay, a click on the focused stay o
 
 PID="$(app_pid)"
 cpu() { awk '{print $14 + $15}' "/proc/$PID/stat"; }
+sleep 1   # the start's and the click's last work ends
 BEFORE="$(cpu)"
 sleep 3
 AFTER="$(cpu)"

@@ -141,7 +141,7 @@ let package = Package(
                                    "DemoInstance", "GuestCraftAPI", "SQLiteDB", "ProcessSpawn", "SodiumCrypto"]),
         .testTarget(name: "DemoInstanceTests", dependencies: ["TestSupport", "DemoInstance", "HTTPClient", "GuestCraftAPI", "SodiumCrypto",
                                                               "ProcessSpawn"]),
-        .testTarget(name: "AppFlowTests", dependencies: ["AppHarness", "AppCore", "TerminalUI", "DemoInstance", "HTTPServer", "SQLiteDB",
+        .testTarget(name: "AppFlowTests", dependencies: ["AppHarness", "AppCore", "Catalog", "TerminalUI", "DemoInstance", "HTTPServer", "SQLiteDB",
                                                          "InstanceClient", "GuestCraftAPI", "TestSupport"],
                     exclude: ["browser_player.py"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzChecks", "GuestCraftAPI", "TerminalUI", "AppCore"]),

@@ -1,5 +1,6 @@
 import AppCore
 import AppHarness
+import Catalog
 import GuestCraftAPI
 import Testing
 
@@ -46,6 +47,14 @@ import Testing
         try app.expect("3 Housekeeping")
         try await app.press(.function(3))
         try app.expect("d c i not your role")
+        // The screen's cells hold their styles: the keys the role lacks are drawn muted on the
+        // hint line, not as keys; a room's status in its own colour, the focused row as focus.
+        let lacking = try #require(app.cells(of: "d c i not your role"))
+        #expect(lacking.allSatisfy { $0.style == .muted }, "\(lacking.map(\.style))")
+        let dirty = try #require(app.cells(of: "✗ Dirty", onLineWith: "102 F1"))
+        #expect(dirty.allSatisfy { $0.style == .statusDirty }, "\(dirty.map(\.style))")
+        let focused = try #require(app.cells(of: "✗ Dirty", onLineWith: "101 F1"))
+        #expect(focused.allSatisfy { $0.style == .focus }, "\(focused.map(\.style))")
         let before = try await app.stats()
         try await app.press(.character("d"))
         try app.expect("Your role cannot change room status")

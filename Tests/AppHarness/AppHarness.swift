@@ -402,10 +402,10 @@ public final class AppHarness {
     /// The line showing `text`, if one does.
     public func line(containing text: String) -> String? { lines.first { $0.contains(text) } }
 
-    /// The cells of the first line showing `text`, from where it begins.
-    public func cells(of text: String) -> [Cell]? {
+    /// The cells of the first line showing `text` (and `line`, when given), from where it begins.
+    public func cells(of text: String, onLineWith lineText: String? = nil) -> [Cell]? {
         guard let grid else { return nil }
-        for (y, line) in lines.enumerated() {
+        for (y, line) in lines.enumerated() where line.contains(text) && (lineText.map { line.contains($0) } ?? true) {
             guard let range = line.range(of: text) else { continue }
             let x = line.distance(from: line.startIndex, to: range.lowerBound)
             // Lines are made of one character per cell for the ASCII texts tests look for.

@@ -15,10 +15,11 @@ import TestSupport
     static let untrusted = "The certificate of 127.0.0.1 is not signed by an authority this device trusts"
 
     @Test func eachCertificateProblemIsNamedAndTheConfiguredCAIsTrusted() async throws {
-        let pki = try PrivateCA()
-        let conf = pki.directory.appendingPathComponent("guestcraft.conf")
-        try "# as an administrator writes it\nrequire_lock = no\nca_bundle = \(pki.path("ca.pem"))\n".write(to: conf, atomically: true, encoding: .utf8)
-        let none = pki.directory.appendingPathComponent("none.conf").path
+        let pki = try TestPKI()
+        defer { pki.remove() }
+        let conf = pki.directory.url.appendingPathComponent("guestcraft.conf")
+        try "# as an administrator writes it\nrequire_lock = no\nca_bundle = \(pki.ca.path)\n".write(to: conf, atomically: true, encoding: .utf8)
+        let none = pki.directory.url.appendingPathComponent("none.conf").path
         let app = try await AppHarness(environment: ["GUESTCRAFT_SYSTEM_CONFIG": conf.path],
                                        demo: { $0.tls = try? pki.tls("good") })
         #expect(app.demo.origin.hasPrefix("https://127.0.0.1:"))
@@ -37,7 +38,7 @@ import TestSupport
         app.commandEnvironment = configured
         let paired = try await app.command(["pair", try app.pairingLink(.housekeeper), "--yes"])
         #expect(paired.status == 0, "\(paired)")
-        #expect(try app.logText().contains("ca_bundle \(pki.path("ca.pem"))"), "the log says which CA file is used")
+        #expect(try app.logText().contains("ca_bundle \(pki.ca.path)"), "the log says which CA file is used")
 
         try await app.start()
         try app.expect("Harbour View Hotel")
@@ -63,13 +64,13 @@ import TestSupport
         app.commandEnvironment = plain
         let untrusted = try await app.command(["send"])
         #expect(untrusted.status != 0 && untrusted.error.contains(Self.untrusted), "\(untrusted)")
-        let missingConf = pki.directory.appendingPathComponent("missing.conf")
-        try "ca_bundle = \(pki.path("missing.pem"))\n".write(to: missingConf, atomically: true, encoding: .utf8)
+        let missingConf = pki.directory.url.appendingPathComponent("missing.conf")
+        try "ca_bundle = \(pki.file("missing.pem").path)\n".write(to: missingConf, atomically: true, encoding: .utf8)
         app.commandEnvironment["GUESTCRAFT_SYSTEM_CONFIG"] = missingConf.path
         let missing = try await app.command(["send"])
         #expect(missing.status != 0, "\(missing)")
-        #expect(missing.error.contains("The CA file \(pki.path("missing.pem")) cannot be read"), "\(missing)")
-        #expect(try app.logText().contains("ca_bundle \(pki.path("missing.pem")) cannot be read"))
+        #expect(missing.error.contains("The CA file \(pki.file("missing.pem").path) cannot be read"), "\(missing)")
+        #expect(try app.logText().contains("ca_bundle \(pki.file("missing.pem").path) cannot be read"))
         app.commandEnvironment = configured
         let sent = try await app.command(["send"])
         #expect(sent.status == 0 && sent.out.contains("1 sent, 0 to send"), "\(sent)")
@@ -84,76 +85,10 @@ import TestSupport
     }
 }
 
-/// A CA and leaves for one key, made by openssl: `good` and `expired` for 127.0.0.1, `elsewhere`
-/// for other.test.
-struct PrivateCA {
-    let home: TemporaryDirectory
-    var directory: URL { home.url }
-
-    init() throws {
-        home = try TemporaryDirectory(prefix: "gc-pki")
-        let db = home.url.appendingPathComponent("db")
-        try FileManager.default.createDirectory(at: db, withIntermediateDirectories: true)
-        try "".write(to: db.appendingPathComponent("index.txt"), atomically: true, encoding: .utf8)
-        try "01\n".write(to: db.appendingPathComponent("serial"), atomically: true, encoding: .utf8)
-        try """
-            [ca]
-            default_ca = test
-            [test]
-            database = \(db.path)/index.txt
-            new_certs_dir = \(db.path)
-            serial = \(db.path)/serial
-            default_md = sha256
-            policy = any
-            unique_subject = no
-            [any]
-            commonName = supplied
-            [here]
-            subjectAltName = IP:127.0.0.1,DNS:localhost
-            [elsewhere]
-            subjectAltName = DNS:other.test
-
-            """.write(to: home.url.appendingPathComponent("ca.cnf"), atomically: true, encoding: .utf8)
-        try openssl(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
-                     "-subj", "/CN=GuestCraft-Test-CA", "-keyout", path("ca.key"), "-out", path("ca.pem")])
-        try openssl(["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-subj", "/CN=127.0.0.1",
-                     "-keyout", path("leaf.key"), "-out", path("leaf.csr")])
-        let hour = Date().addingTimeInterval(-3600), later = Date().addingTimeInterval(2 * 86400)
-        try leaf("good", "here", Self.stamp(hour), Self.stamp(later))
-        try leaf("expired", "here", "20200101000000Z", "20200102000000Z")
-        try leaf("elsewhere", "elsewhere", Self.stamp(hour), Self.stamp(later))
-    }
-
-    func path(_ name: String) -> String { home.url.appendingPathComponent(name).path }
-
+extension TestPKI {
     /// The demo's TLS with the leaf `name`.
     func tls(_ name: String) throws -> DemoConfiguration.TLS {
-        DemoConfiguration.TLS(certificatePEM: try String(contentsOfFile: path(name + ".pem"), encoding: .utf8),
-                              privateKeyPEM: try String(contentsOfFile: path("leaf.key"), encoding: .utf8))
-    }
-
-    private func leaf(_ name: String, _ extensions: String, _ start: String, _ end: String) throws {
-        try openssl(["ca", "-batch", "-notext", "-config", path("ca.cnf"), "-cert", path("ca.pem"), "-keyfile", path("ca.key"),
-                     "-in", path("leaf.csr"), "-extensions", extensions, "-startdate", start, "-enddate", end,
-                     "-out", path(name + ".pem")])
-    }
-
-    private func openssl(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw HarnessError("openssl \(arguments.prefix(1)) failed") }
-    }
-
-    private static func stamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMddHHmmss'Z'"
-        return formatter.string(from: date)
+        let (certificate, key) = try pem(name)
+        return DemoConfiguration.TLS(certificatePEM: certificate, privateKeyPEM: key)
     }
 }

@@ -29,7 +29,7 @@ public final class AppHarness {
     public let home: TemporaryDirectory
     private let demoData: TemporaryDirectory
     /// Whether the demo is this harness's to stop (not another device's, `sameInstanceAs`).
-    private var ownsDemo = true
+    private let ownsDemo: Bool
     /// Every timer of the app and the outbox waits on it; it moves only with `advance`.
     public let clock: ManualClock
     public private(set) var services: LiveServices
@@ -58,17 +58,35 @@ public final class AppHarness {
     /// home and, with `member`, this device paired as that member (as `guestcraft pair --yes`).
     /// `configure` changes the demo's configuration before it starts; `environment` adds to the
     /// app's environment (`GUESTCRAFT_HOME` is the temporary home).
-    public init(member: DemoMember? = nil, rooms: Int? = nil, width: Int = 80, height: Int = 24,
-                environment: [String: String] = [:],
-                demo configure: (inout DemoConfiguration) -> Void = { _ in }) async throws {
-        home = try TemporaryDirectory(prefix: "gc")
+    public convenience init(member: DemoMember? = nil, rooms: Int? = nil, width: Int = 80, height: Int = 24,
+                            environment: [String: String] = [:],
+                            demo configure: (inout DemoConfiguration) -> Void = { _ in }) async throws {
         // The demo's data lives as long as the harness, so a demo stopped and started again
         // (`restartDemo`) is the same instance with the same sessions.
-        demoData = try TemporaryDirectory(prefix: "guestcraft-harness-demo")
+        let demoData = try TemporaryDirectory(prefix: "guestcraft-harness-demo")
         var configuration = DemoConfiguration(dataDirectory: demoData.url, log: { _ in })
         if let rooms { configuration.rooms = rooms }
         configure(&configuration)
-        demo = try DemoInstance.start(configuration)
+        try self.init(demo: try DemoInstance.start(configuration), data: demoData, owned: true,
+                      width: width, height: height, environment: environment)
+        if let member { try await pair(member) }
+    }
+
+    /// Another device of the same instance (a colleague's handheld): its own home, clock and
+    /// screen; the instance stays `other`'s (this one never stops it).
+    public convenience init(sameInstanceAs other: AppHarness, member: DemoMember? = nil, width: Int = 80,
+                            height: Int = 24, environment: [String: String] = [:]) async throws {
+        try self.init(demo: other.demo, data: other.demoData, owned: false, width: width, height: height,
+                      environment: environment)
+        if let member { try await pair(member) }
+    }
+
+    private init(demo: DemoInstance, data: TemporaryDirectory, owned: Bool, width: Int, height: Int,
+                 environment: [String: String]) throws {
+        home = try TemporaryDirectory(prefix: "gc")
+        demoData = data
+        self.demo = demo
+        ownsDemo = owned
         admin = DemoAdminClient(origin: try #require(InstanceOrigin(string: demo.origin)), adminKey: demo.adminKey)
         clock = ManualClock(now: Date())
         self.width = width
@@ -76,25 +94,6 @@ public final class AppHarness {
         self.environment = environment.merging(["GUESTCRAFT_HOME": home.url.path]) { _, ours in ours }
         commandEnvironment = self.environment
         services = try Self.services(self.environment, clock: clock, parked: parked)
-        if let member { try await pair(member) }
-    }
-
-    /// Another device of the same instance (a colleague's handheld): its own home, clock and
-    /// screen; the instance stays `other`'s (this one never stops it).
-    public init(sameInstanceAs other: AppHarness, member: DemoMember? = nil, width: Int = 80, height: Int = 24,
-                environment: [String: String] = [:]) async throws {
-        home = try TemporaryDirectory(prefix: "gc")
-        demoData = other.demoData
-        demo = other.demo
-        admin = other.admin
-        ownsDemo = false
-        clock = ManualClock(now: Date())
-        self.width = width
-        self.height = height
-        self.environment = environment.merging(["GUESTCRAFT_HOME": home.url.path]) { _, ours in ours }
-        commandEnvironment = self.environment
-        services = try Self.services(self.environment, clock: clock, parked: parked)
-        if let member { try await pair(member) }
     }
 
     deinit {

@@ -4,61 +4,7 @@ import HTTPServer
 import Testing
 import TestSupport
 
-/// A CA and leaves for 127.0.0.1 made by openssl at test time: good, expired, not yet valid, for
-/// another host, and a self-signed one.
-struct TestPKI {
-    let directory: TemporaryDirectory
-    var ca: URL { file("ca.pem") }
-    var key: URL { file("leaf.key") }
-
-    func file(_ name: String) -> URL { directory.url.appendingPathComponent(name) }
-
-    init() throws {
-        directory = try TemporaryDirectory()
-        let url = directory.url
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("db"), withIntermediateDirectories: true)
-        try Data().write(to: url.appendingPathComponent("db/index.txt"))
-        try Data("01\n".utf8).write(to: url.appendingPathComponent("db/serial"))
-        try Data("""
-            [ca]
-            default_ca = test
-            [test]
-            database = \(url.path)/db/index.txt
-            new_certs_dir = \(url.path)/db
-            serial = \(url.path)/db/serial
-            default_md = sha256
-            policy = any
-            unique_subject = no
-            [any]
-            commonName = supplied
-            [here]
-            subjectAltName = IP:127.0.0.1,DNS:localhost
-            [elsewhere]
-            subjectAltName = DNS:other.test
-
-            """.utf8).write(to: url.appendingPathComponent("ca.cnf"))
-        let ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-        try run("/usr/bin/openssl", ["req", "-x509"] + ec + ["-days", "2", "-subj", "/CN=GuestCraft Test CA",
-                                                           "-keyout", file("ca.key").path, "-out", ca.path])
-        try run("/usr/bin/openssl", ["req"] + ec + ["-subj", "/CN=127.0.0.1", "-keyout", key.path,
-                                                 "-out", file("leaf.csr").path])
-        func leaf(_ name: String, _ extensions: String, _ dates: [String]) throws {
-            try run("/usr/bin/openssl", ["ca", "-batch", "-notext", "-config", file("ca.cnf").path, "-cert", ca.path,
-                                         "-keyfile", file("ca.key").path, "-in", file("leaf.csr").path,
-                                         "-extensions", extensions, "-out", file("\(name).pem").path] + dates)
-        }
-        try leaf("good", "here", ["-days", "2"])
-        try leaf("expired", "here", ["-startdate", "20200101000000Z", "-enddate", "20200102000000Z"])
-        try leaf("future", "here", ["-startdate", "20990101000000Z", "-enddate", "20991231000000Z"])
-        try leaf("elsewhere", "elsewhere", ["-days", "2"])
-        try run("/usr/bin/openssl", ["req", "-x509"] + ec + ["-days", "2", "-subj", "/CN=127.0.0.1",
-                                                           "-addext", "subjectAltName=IP:127.0.0.1",
-                                                           "-keyout", file("self.key").path,
-                                                           "-out", file("self.pem").path])
-        // The leaf followed by its root, as a server that sends the whole chain does.
-        try (try Data(contentsOf: file("good.pem")) + Data(contentsOf: ca)).write(to: file("chain.pem"))
-    }
-
+extension TestPKI {
     /// A TLS server answering "ok" with the certificate `name` (and its key).
     func server(_ name: String) throws -> TestServer {
         let keyFile = name == "self" ? file("self.key") : key
@@ -67,7 +13,6 @@ struct TestPKI {
         return try TestServer(HTTPServerConfiguration(tls: tls)) { _ in .text("ok") }
     }
 
-    func remove() { directory.remove() }
 }
 
 @Suite(.serialized, .timeLimit(.minutes(5))) struct CertificateClassificationTests {

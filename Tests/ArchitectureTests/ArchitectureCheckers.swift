@@ -23,16 +23,20 @@ enum Repository {
     }
 }
 
-/// The targets of Package.swift as text: names, dependencies on other targets, source folders.
+/// The targets of Package.swift as text: names, kinds, dependencies on other targets, source folders.
 struct PackageManifest {
     struct Target {
+        enum Kind { case library, executable, systemLibrary }
+
         var dependencies: [String]
         var path: String
+        var kind: Kind = .library
     }
 
     var targets: [String: Target]
-    /// Targets declared as C libraries (system-library targets and the loaders of `cLibraryLoadedLater`).
-    var cLibraries: Set<String>
+
+    /// What a file's name ends with when it is C (or C++, Objective-C, assembly) for SwiftPM.
+    static let cExtensions: Set<String> = ["c", "h", "cc", "cpp", "cxx", "hh", "hpp", "m", "mm", "s", "S"]
 
     static func read() throws -> PackageManifest {
         parse(try Repository.text("Package.swift"))
@@ -40,26 +44,28 @@ struct PackageManifest {
 
     static func parse(_ text: String) -> PackageManifest {
         var targets: [String: Target] = [:]
-        var cLibraries: Set<String> = []
-        for match in text.matches(of: /cLibrary(?:LoadedLater)?\("(\w+)"|\.systemLibrary\(name: "(\w+)"/) {
-            if let name = match.output.1 ?? match.output.2 { cLibraries.insert(String(name)) }
-        }
-        // `.target(` and `.executableTarget(` up to the next target declaration.
-        let declaration = /\.(target|executableTarget)\(name: "([\w-]+)"/
+        // Each declaration up to the next: `.target(`, `.executableTarget(`, `.systemLibrary(` and
+        // Package.swift's helpers `cLibrary(` (a system library) and `cLibraryLoadedLater(` (a C target).
+        let declaration = /(?:\.(target|executableTarget|systemLibrary)\(name: |(cLibrary|cLibraryLoadedLater)\()"([\w-]+)"/
         let starts = text.matches(of: declaration)
         for (index, start) in starts.enumerated() {
             let end = index + 1 < starts.count ? starts[index + 1].range.lowerBound
                                                : (text.range(of: ".testTarget(")?.lowerBound ?? text.endIndex)
             let body = String(text[start.range.lowerBound..<max(end, start.range.upperBound)])
-            let name = String(start.output.2)
+            let name = String(start.output.3)
             var dependencies: [String] = []
             if let list = body.firstMatch(of: /dependencies: \[([^\]]*)\]/) {
                 dependencies = list.output.1.matches(of: /"([\w-]+)"/).map { String($0.output.1) }
             }
             let path = body.firstMatch(of: /path: "([^"]+)"/).map { String($0.output.1) } ?? "Sources/\(name)"
-            targets[name] = Target(dependencies: dependencies, path: path)
+            let kind: Target.Kind = switch start.output.1 ?? start.output.2 {
+            case "executableTarget": .executable
+            case "systemLibrary", "cLibrary": .systemLibrary
+            default: .library
+            }
+            targets[name] = Target(dependencies: dependencies, path: path, kind: kind)
         }
-        return PackageManifest(targets: targets, cLibraries: cLibraries)
+        return PackageManifest(targets: targets)
     }
 
     /// Every target `name` reaches through its dependencies.
@@ -73,9 +79,14 @@ struct PackageManifest {
         return reached
     }
 
-    /// The targets that link a C library, given the repository's files.
+    /// The targets that link C: system-library targets, and targets with C sources or headers in
+    /// their folder (`files`: the repository's, from its root).
     func linkingC(files: [String]) -> Set<String> {
-        cLibraries
+        Set(targets.filter { _, target in
+            target.kind == .systemLibrary || files.contains { file in
+                file.hasPrefix(target.path + "/") && Self.cExtensions.contains(String(file.split(separator: ".").last ?? ""))
+            }
+        }.keys)
     }
 
     /// The targets that link C which `name` reaches.
@@ -144,7 +155,7 @@ enum ImportRules {
     static func violations(package: PackageManifest, allowed: [String: Set<String>],
                            imports: SourceImports.Imports) -> [String] {
         var found: [String] = []
-        let known = Set(package.targets.keys).union(package.cLibraries)
+        let known = Set(package.targets.keys)
         for name in package.targets.keys.sorted() {
             let permitted = allowed[name] ?? []
             for dependency in package.targets[name]?.dependencies ?? [] where !permitted.contains(dependency) {

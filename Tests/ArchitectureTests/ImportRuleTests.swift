@@ -15,9 +15,12 @@ import Testing
     @Test func appCoreReachesNoTargetThatLinksACLibrary() throws {
         let package = try PackageManifest.read()
         let reached = package.closure(of: "AppCore")
-        let cTargets = package.cReached(from: "AppCore", files: Repository.files(under: "Sources") + Repository.files(under: "Tests"))
+        let files = Repository.files(under: "Sources") + Repository.files(under: "Tests")
+        let cTargets = package.cReached(from: "AppCore", files: files)
         #expect(cTargets.isEmpty, "AppCore reaches \(cTargets) through \(reached.sorted())")
         #expect(!reached.isEmpty, "the manifest was read: AppCore depends on something")
+        // Each way a target links C is seen: a system library, a loader's C file, a plain `.target` of C.
+        #expect(package.linkingC(files: files).isSuperset(of: ["CNCurses", "CNetlink", "CCurl", "CProgramImage"]))
     }
 
     @Test func everyTargetOfThePackageHasARow() throws {
@@ -32,8 +35,7 @@ import Testing
     @Test func anImportAgainstTheTableIsCaught() {
         let package = PackageManifest(targets: ["AppCore": .init(dependencies: ["ClientModel"], path: "Sources/AppCore"),
                                                 "ClientModel": .init(dependencies: [], path: "Sources/ClientModel"),
-                                                "Outbox": .init(dependencies: [], path: "Sources/Outbox")],
-                                      cLibraries: [])
+                                                "Outbox": .init(dependencies: [], path: "Sources/Outbox")])
         let violations = ImportRules.violations(
             package: package, allowed: ["AppCore": ["ClientModel"], "ClientModel": [], "Outbox": []],
             imports: ["AppCore": [("Sources/AppCore/X.swift", "Outbox"), ("Sources/AppCore/X.swift", "Foundation")]])
@@ -42,11 +44,31 @@ import Testing
 
     @Test func aDependencyAgainstTheTableAndACLibraryBehindAnotherTargetAreCaught() {
         let package = PackageManifest(targets: ["AppCore": .init(dependencies: ["Outbox"], path: "Sources/AppCore"),
-                                                "Outbox": .init(dependencies: ["CSQLite"], path: "Sources/Outbox")],
-                                      cLibraries: ["CSQLite"])
+                                                "Outbox": .init(dependencies: ["CSQLite"], path: "Sources/Outbox"),
+                                                "CSQLite": .init(dependencies: [], path: "Sources/CSQLite", kind: .systemLibrary)])
         let violations = ImportRules.violations(package: package, allowed: ["AppCore": [], "Outbox": ["CSQLite"]],
                                                 imports: [:])
         #expect(violations == ["AppCore depends on Outbox in Package.swift, which its row does not allow"])
         #expect(package.closure(of: "AppCore") == ["Outbox", "CSQLite"])
+    }
+
+    @Test func aTargetWithCSourcesOrASystemLibraryLinksC() {
+        let manifest = PackageManifest.parse("""
+            cLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
+            .systemLibrary(name: "CRoutes", path: "Sources/CRoutes"),
+            .target(name: "CClock", path: "Sources/CClock"),
+            .target(name: "CHeaders"),
+            .target(name: "Timing", dependencies: ["CClock", "CHeaders"]),
+            .target(name: "Compress", dependencies: ["CZlib", "CRoutes"]),
+            .target(name: "AppCore", dependencies: ["Timing", "Compress"]),
+            """)
+        let files = ["Sources/CZlib/module.modulemap", "Sources/CRoutes/module.modulemap",
+                     "Sources/CClock/clock.c", "Sources/CClock/include/clock.h", "Sources/CHeaders/include/only.h",
+                     "Sources/Timing/Timing.swift", "Sources/Compress/Compress.swift", "Sources/AppCore/App.swift"]
+        #expect(manifest.cReached(from: "AppCore", files: files) == ["CClock", "CHeaders", "CRoutes", "CZlib"])
+        // The same targets with Swift sources only do not link C.
+        let swiftOnly = files.filter { !$0.hasPrefix("Sources/CClock/") && !$0.hasPrefix("Sources/CHeaders/") }
+            + ["Sources/CClock/Clock.swift", "Sources/CHeaders/Headers.swift"]
+        #expect(manifest.cReached(from: "AppCore", files: swiftOnly) == ["CRoutes", "CZlib"])
     }
 }

@@ -39,9 +39,10 @@ struct PackageManifest {
     static let cExtensions: Set<String> = ["c", "h", "cc", "cpp", "cxx", "hh", "hpp", "m", "mm", "s", "S"]
 
     static func read() throws -> PackageManifest {
-        parse(try Repository.text("Package.swift"))
+        parse(SwiftCode.blanked(try Repository.text("Package.swift"), strings: false))
     }
 
+    /// `text`: the manifest with its comments blanked (`SwiftCode.blanked(_:strings: false)`).
     static func parse(_ text: String) -> PackageManifest {
         var targets: [String: Target] = [:]
         // Each declaration up to the next: `.target(`, `.executableTarget(`, `.systemLibrary(` and
@@ -122,7 +123,9 @@ enum ArchitectureTable {
     }
 }
 
-/// Each target's `import` lines (plain, `@testable`, `@_exported`, `@preconcurrency`).
+/// Each target's imports, as the compiler reads them: indented ones (in `#if`), with attributes
+/// (`@testable`, `@_implementationOnly`, `@preconcurrency`), an access level, a declaration's kind
+/// (`import struct X.Y`) or a comment after them; not text in comments or string literals.
 enum SourceImports {
     typealias Imports = [String: [(file: String, module: String)]]
 
@@ -138,15 +141,129 @@ enum SourceImports {
         return imports
     }
 
+    /// `import`: its attributes, access level and kind, the module, and a submodule or declaration after it.
+    static var declaration: Regex<(Substring, Substring)> {
+        #/\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|open)\s+)?(?:@\w+\s+)*import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?(\w+)(?:\.\w+)*\s*/#
+    }
+
     /// The modules a Swift source file imports, in order.
     static func modules(in source: String) -> [String] {
         var modules: [String] = []
-        for line in source.split(separator: "\n") {
-            if let match = line.wholeMatch(of: /(?:@\w+ )*import (\w+)/) {
-                modules.append(String(match.output.1))
+        for line in SwiftCode.blanked(source).split(separator: "\n") {
+            for statement in line.split(separator: ";") {
+                if let match = statement.wholeMatch(of: declaration) { modules.append(String(match.output.1)) }
             }
         }
         return modules
+    }
+}
+
+/// Swift source with its comments blanked and, unless `strings` is false, its string literals'
+/// text too (the quotes and an interpolation's code stay). Newlines stay, so lines keep their numbers.
+enum SwiftCode {
+    static func blanked(_ source: String, strings: Bool = true) -> String {
+        var lexer = Lexer(scalars: Array(source.unicodeScalars), blankStrings: strings)
+        lexer.code(untilParenthesis: false)
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: lexer.output)
+        return String(text)
+    }
+
+    private struct Lexer {
+        let scalars: [Unicode.Scalar]
+        let blankStrings: Bool
+        var index = 0
+        var output: [Unicode.Scalar] = []
+
+        init(scalars: [Unicode.Scalar], blankStrings: Bool) {
+            self.scalars = scalars
+            self.blankStrings = blankStrings
+        }
+
+        func at(_ offset: Int) -> Unicode.Scalar? {
+            index + offset < scalars.count ? scalars[index + offset] : nil
+        }
+
+        mutating func take(keeping: Bool) {
+            let scalar = scalars[index]
+            output.append(keeping || scalar == "\n" || scalar == "\r" ? scalar : " ")
+            index += 1
+        }
+
+        /// Code, up to the parenthesis that closes an interpolation when `untilParenthesis`.
+        mutating func code(untilParenthesis: Bool) {
+            var depth = 0
+            while let scalar = at(0) {
+                if scalar == "/" && at(1) == "/" {
+                    while let next = at(0), next != "\n" { _ = next; take(keeping: false) }
+                } else if scalar == "/" && at(1) == "*" {
+                    blockComment()
+                } else if scalar == "\"" || (scalar == "#" && opensRawString()) {
+                    string()
+                } else {
+                    if untilParenthesis && scalar == "(" { depth += 1 }
+                    if untilParenthesis && scalar == ")" {
+                        if depth == 0 { return }
+                        depth -= 1
+                    }
+                    take(keeping: true)
+                }
+            }
+        }
+
+        func opensRawString() -> Bool {
+            var offset = 0
+            while at(offset) == "#" { offset += 1 }
+            return at(offset) == "\""
+        }
+
+        /// `/* … */`, nested ones inside.
+        mutating func blockComment() {
+            var depth = 0
+            while let scalar = at(0) {
+                if scalar == "/" && at(1) == "*" {
+                    depth += 1
+                    take(keeping: false); take(keeping: false)
+                } else if scalar == "*" && at(1) == "/" {
+                    depth -= 1
+                    take(keeping: false); take(keeping: false)
+                    if depth == 0 { return }
+                } else {
+                    take(keeping: false)
+                }
+            }
+        }
+
+        /// A string literal: `"…"`, `"""…"""`, raw ones with `#`, interpolations' code kept.
+        mutating func string() {
+            var hashes = 0
+            while at(0) == "#" { hashes += 1; take(keeping: true) }
+            let multiline = at(0) == "\"" && at(1) == "\"" && at(2) == "\""
+            let quotes = multiline ? 3 : 1
+            for _ in 0..<quotes { take(keeping: true) }
+            while let scalar = at(0) {
+                if scalar == "\"" && closes(quotes: quotes, hashes: hashes) {
+                    for _ in 0..<(quotes + hashes) { take(keeping: true) }
+                    return
+                }
+                if scalar == "\\" && (0..<hashes).allSatisfy({ at(1 + $0) == "#" }) {
+                    if at(1 + hashes) == "(" {
+                        for _ in 0..<(2 + hashes) { take(keeping: !blankStrings) }
+                        code(untilParenthesis: true)
+                        if at(0) != nil { take(keeping: !blankStrings) }
+                    } else {
+                        for _ in 0..<min(2 + hashes, scalars.count - index) { take(keeping: !blankStrings) }
+                    }
+                    continue
+                }
+                if !multiline && scalar == "\n" { return }   // not closed on its line: code again
+                take(keeping: !blankStrings)
+            }
+        }
+
+        func closes(quotes: Int, hashes: Int) -> Bool {
+            (0..<quotes).allSatisfy { at($0) == "\"" } && (0..<hashes).allSatisfy { at(quotes + $0) == "#" }
+        }
     }
 }
 

@@ -26,7 +26,7 @@ enum Repository {
 /// The targets of Package.swift as text: names, kinds, dependencies on other targets, source folders.
 struct PackageManifest {
     struct Target {
-        enum Kind { case library, executable, systemLibrary }
+        enum Kind { case library, executable, systemLibrary, test }
 
         var dependencies: [String]
         var path: String
@@ -45,25 +45,27 @@ struct PackageManifest {
     /// `text`: the manifest with its comments blanked (`SwiftCode.blanked(_:strings: false)`).
     static func parse(_ text: String) -> PackageManifest {
         var targets: [String: Target] = [:]
-        // Each declaration up to the next: `.target(`, `.executableTarget(`, `.systemLibrary(` and
-        // Package.swift's helpers `cLibrary(` (a system library) and `cLibraryLoadedLater(` (a C target).
-        let declaration = /(?:\.(target|executableTarget|systemLibrary)\(name: |(cLibrary|cLibraryLoadedLater)\()"([\w-]+)"/
+        // Each declaration up to the next: `.target(`, `.executableTarget(`, `.systemLibrary(`,
+        // `.testTarget(` and Package.swift's helpers `cLibrary(` (a system library) and
+        // `cLibraryLoadedLater(` (a C target).
+        let declaration = /(?:\.(target|executableTarget|systemLibrary|testTarget)\(name: |(cLibrary|cLibraryLoadedLater)\()"([\w-]+)"/
         let starts = text.matches(of: declaration)
         for (index, start) in starts.enumerated() {
-            let end = index + 1 < starts.count ? starts[index + 1].range.lowerBound
-                                               : (text.range(of: ".testTarget(")?.lowerBound ?? text.endIndex)
+            let end = index + 1 < starts.count ? starts[index + 1].range.lowerBound : text.endIndex
             let body = String(text[start.range.lowerBound..<max(end, start.range.upperBound)])
             let name = String(start.output.3)
             var dependencies: [String] = []
             if let list = body.firstMatch(of: /dependencies: \[([^\]]*)\]/) {
                 dependencies = list.output.1.matches(of: /"([\w-]+)"/).map { String($0.output.1) }
             }
-            let path = body.firstMatch(of: /path: "([^"]+)"/).map { String($0.output.1) } ?? "Sources/\(name)"
             let kind: Target.Kind = switch start.output.1 ?? start.output.2 {
+            case "testTarget": .test
             case "executableTarget": .executable
             case "systemLibrary", "cLibrary": .systemLibrary
             default: .library
             }
+            let path = body.firstMatch(of: /path: "([^"]+)"/).map { String($0.output.1) }
+                ?? (kind == .test ? "Tests/\(name)" : "Sources/\(name)")
             targets[name] = Target(dependencies: dependencies, path: path, kind: kind)
         }
         return PackageManifest(targets: targets)
@@ -149,7 +151,7 @@ enum SourceImports {
     /// The modules a Swift source file imports, in order.
     static func modules(in source: String) -> [String] {
         var modules: [String] = []
-        for line in SwiftCode.blanked(source).split(separator: "\n") {
+        for line in SwiftCode.blanked(source).split(separator: "\n") where line.contains("import") {
             for statement in line.split(separator: ";") {
                 if let match = statement.wholeMatch(of: declaration) { modules.append(String(match.output.1)) }
             }
@@ -162,31 +164,33 @@ enum SourceImports {
 /// text too (the quotes and an interpolation's code stay). Newlines stay, so lines keep their numbers.
 enum SwiftCode {
     static func blanked(_ source: String, strings: Bool = true) -> String {
-        var lexer = Lexer(scalars: Array(source.unicodeScalars), blankStrings: strings)
+        var lexer = Lexer(bytes: Array(source.utf8), blankStrings: strings)
         lexer.code(untilParenthesis: false)
-        var text = String.UnicodeScalarView()
-        text.append(contentsOf: lexer.output)
-        return String(text)
+        return String(decoding: lexer.output, as: UTF8.self)
     }
 
+    /// Over UTF-8 bytes: every byte of Swift's syntax is ASCII; a blanked byte becomes a space.
     private struct Lexer {
-        let scalars: [Unicode.Scalar]
+        let bytes: [UInt8]
         let blankStrings: Bool
         var index = 0
-        var output: [Unicode.Scalar] = []
+        var output: [UInt8] = []
 
-        init(scalars: [Unicode.Scalar], blankStrings: Bool) {
-            self.scalars = scalars
+        init(bytes: [UInt8], blankStrings: Bool) {
+            self.bytes = bytes
             self.blankStrings = blankStrings
+            output.reserveCapacity(bytes.count)
         }
 
+        /// The byte `offset` ahead, as a scalar to compare with ASCII (a byte of a longer character is
+        /// never one of Swift's syntax).
         func at(_ offset: Int) -> Unicode.Scalar? {
-            index + offset < scalars.count ? scalars[index + offset] : nil
+            index + offset < bytes.count ? Unicode.Scalar(bytes[index + offset]) : nil
         }
 
         mutating func take(keeping: Bool) {
-            let scalar = scalars[index]
-            output.append(keeping || scalar == "\n" || scalar == "\r" ? scalar : " ")
+            let byte = bytes[index]
+            output.append(keeping || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") ? byte : UInt8(ascii: " "))
             index += 1
         }
 
@@ -252,7 +256,7 @@ enum SwiftCode {
                         code(untilParenthesis: true)
                         if at(0) != nil { take(keeping: !blankStrings) }
                     } else {
-                        for _ in 0..<min(2 + hashes, scalars.count - index) { take(keeping: !blankStrings) }
+                        for _ in 0..<min(2 + hashes, bytes.count - index) { take(keeping: !blankStrings) }
                     }
                     continue
                 }
@@ -268,20 +272,36 @@ enum SwiftCode {
 }
 
 enum ImportRules {
-    /// Sentences for every dependency or import of a package target that the table does not allow.
+    /// The toolchain's modules: a target imports them without declaring them.
+    static let toolchain: Set<String> = [
+        "Swift", "_Concurrency", "_StringProcessing", "RegexBuilder", "Synchronization", "Observation", "Distributed",
+        "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "FoundationXML",
+        "Dispatch", "Glibc", "Musl", "Darwin", "os", "Testing", "XCTest", "PackageDescription",
+    ]
+
+    /// Sentences for every dependency or import of a package target that the table does not allow,
+    /// and every import (of any target, tests too) that Package.swift does not declare.
     static func violations(package: PackageManifest, allowed: [String: Set<String>],
                            imports: SourceImports.Imports) -> [String] {
         var found: [String] = []
         let known = Set(package.targets.keys)
         for name in package.targets.keys.sorted() {
-            let permitted = allowed[name] ?? []
-            for dependency in package.targets[name]?.dependencies ?? [] where !permitted.contains(dependency) {
-                found.append("\(name) depends on \(dependency) in Package.swift, which its row does not allow")
+            guard let target = package.targets[name] else { continue }
+            if target.kind != .test {
+                let permitted = allowed[name] ?? []
+                for dependency in target.dependencies where !permitted.contains(dependency) {
+                    found.append("\(name) depends on \(dependency) in Package.swift, which its row does not allow")
+                }
+                var said: Set<String> = []
+                for (file, module) in imports[name] ?? [] where known.contains(module) && module != name {
+                    guard !permitted.contains(module), said.insert(module).inserted else { continue }
+                    found.append("\(name) imports \(module) (\(file)), which its row does not allow")
+                }
             }
             var said: Set<String> = []
-            for (file, module) in imports[name] ?? [] where known.contains(module) && module != name {
-                guard !permitted.contains(module), said.insert(module).inserted else { continue }
-                found.append("\(name) imports \(module) (\(file)), which its row does not allow")
+            for (file, module) in imports[name] ?? [] where module != name && !toolchain.contains(module) {
+                guard !target.dependencies.contains(module), said.insert(module).inserted else { continue }
+                found.append("\(name) imports \(module) (\(file)), which Package.swift does not declare as its dependency")
             }
         }
         return found

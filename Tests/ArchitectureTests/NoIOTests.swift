@@ -22,6 +22,7 @@ import Testing
                 public static let live = ClockClient(now: { Date() }, sleep: { try await Task.sleep(for: $0) })
                 // Date() in a comment, "Task.sleep" in a string
                 let epoch = Date(timeIntervalSince1970: 0); let idleTimerFired = 1
+                let today = environment.propertyDate(); let shown = state.lastDate.now
                 """),
             ("Sources/AppCore/Export.swift", """
                 let text = try String(contentsOf: url, encoding: .utf8)

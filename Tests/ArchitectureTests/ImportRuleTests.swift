@@ -3,7 +3,8 @@ import Testing
 
 /// The table of docs/architecture.md ("Targets and what each may import") holds: every target's
 /// dependencies in Package.swift and every `import` in its sources name only targets its row
-/// allows, and `AppCore` reaches no target that links a C library.
+/// allows, every import (test targets' too) is a dependency Package.swift declares, and `AppCore`
+/// reaches no target that links a C library (a system library, or C sources in its folder).
 @Suite struct ImportRuleTests {
     @Test func everyTargetDependsOnAndImportsOnlyWhatItsRowAllows() throws {
         let package = try PackageManifest.read()

@@ -65,7 +65,7 @@ let package = Package(
                 dependencies: ["Locking", "GuestCraftAPI", "ClientModel", "Catalog", "HTTPClient", "HTTPServer", "SodiumCrypto",
                                "ProcessSpawn"]),
         .target(name: "OfflineStore", dependencies: ["GuestCraftAPI", "ClientModel", "SQLiteDB", "SodiumCrypto"]),
-        .target(name: "Outbox", dependencies: ["GuestCraftAPI", "ClientModel", "OfflineStore", "InstanceClient"]),
+        .target(name: "Outbox", dependencies: ["GuestCraftAPI", "ClientModel", "OfflineStore", "InstanceClient", "HTTPClient"]),
 
         // State, actions, reducers, view models: no I/O, and no target that links a C library.
         .target(name: "AppCore", dependencies: ["Locking", "GuestCraftAPI", "ClientModel", "Catalog"]),
@@ -83,14 +83,14 @@ let package = Package(
         // The live layer: AppCore's clients over the instance client, the offline store and the
         // outbox (saved-then-fresh reads, outbox marks, reachability), and the command line's commands.
         .target(name: "LiveClients",
-                dependencies: ["Locking", "AppCore", "DeviceServices", "TerminalUI", "Catalog", "GuestCraftAPI", "HTTPClient",
+                dependencies: ["Locking", "AppCore", "ClientModel", "DeviceServices", "TerminalUI", "Catalog", "GuestCraftAPI", "HTTPClient",
                                "InstanceClient", "OfflineStore", "Outbox", "DemoInstance", "ProcessSpawn", "PhotoEncoding",
                                // `--version`: the C libraries' own versions.
                                "SQLiteDB", "HTTPServer", "SodiumCrypto"]),
 
         // Wiring only: parses the command line and runs the live layer's command.
         .executableTarget(name: "guestcraft", dependencies: ["LiveClients", "AppCore", "Catalog"]),
-        .executableTarget(name: "guestcraft-demo", dependencies: ["DemoInstance", "Catalog"]),
+        .executableTarget(name: "guestcraft-demo", dependencies: ["DemoInstance", "GuestCraftAPI", "Catalog"]),
         .executableTarget(name: "guestcraft-bench", dependencies: ["GuestCraftAPI", "HTTPClient", "InstanceClient", "OfflineStore",
                                                                    "Outbox", "ProcessSpawn", "AppCore", "LiveClients"]),
 
@@ -124,23 +124,28 @@ let package = Package(
 
         // One test target per library target.
         .testTarget(name: "SodiumCryptoTests", dependencies: ["SodiumCrypto"]),
-        .testTarget(name: "SQLiteDBTests", dependencies: ["TestSupport", "SQLiteDB"]),
+        .testTarget(name: "SQLiteDBTests", dependencies: ["TestSupport", "SQLiteDB", "CSQLite"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["Locking", "TestSupport", "HTTPClient", "HTTPServer", "ProcessSpawn"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["Locking", "HTTPServer", "HTTPClient"]),
         .testTarget(name: "ProcessSpawnTests", dependencies: ["ProcessSpawn"]),
         .testTarget(name: "GuestCraftAPITests", dependencies: ["GuestCraftAPI", "FuzzChecks"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "GuestCraftResources", "TestSupport"]),
-        .testTarget(name: "InstanceClientTests", dependencies: ["Locking", "TestSupport", "InstanceClient", "DemoInstance"]),
-        .testTarget(name: "OfflineStoreTests", dependencies: ["TestSupport", "OfflineStore", "ProcessSpawn", "Locking"]),
-        .testTarget(name: "OutboxTests", dependencies: ["TestSupport", "Outbox"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["Locking", "TestSupport", "AppCore", "ClientModel"], exclude: ["Snapshots"]),
+        .testTarget(name: "InstanceClientTests", dependencies: ["Locking", "TestSupport", "InstanceClient", "DemoInstance", "GuestCraftAPI",
+                                                                "HTTPClient", "HTTPServer"]),
+        .testTarget(name: "OfflineStoreTests", dependencies: ["TestSupport", "OfflineStore", "ProcessSpawn", "Locking", "SQLiteDB",
+                                                              "ClientModel", "GuestCraftAPI"]),
+        .testTarget(name: "OutboxTests", dependencies: ["TestSupport", "Outbox", "OfflineStore"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["Locking", "TestSupport", "AppCore", "ClientModel", "GuestCraftAPI", "Catalog"],
+                    exclude: ["Snapshots"]),
         .testTarget(name: "DeviceServicesTests", dependencies: ["DeviceServices", "AppCore"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["Locking", "TestSupport", "TerminalUI", "AppCore", "ProcessSpawn"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["Locking", "TestSupport", "TerminalUI", "AppCore", "ProcessSpawn", "Catalog",
+                                                            "CNCurses"]),
         .testTarget(name: "LiveClientsTests",
-                    dependencies: ["Locking", "TestSupport", "LiveClients", "AppCore", "DeviceServices", "InstanceClient", "OfflineStore", "Outbox",
+                    dependencies: ["Locking", "TestSupport", "LiveClients", "AppCore", "ClientModel", "Catalog", "DeviceServices",
+                                   "InstanceClient", "OfflineStore", "Outbox",
                                    "DemoInstance", "GuestCraftAPI", "SQLiteDB", "ProcessSpawn", "SodiumCrypto"]),
-        .testTarget(name: "DemoInstanceTests", dependencies: ["TestSupport", "DemoInstance", "HTTPClient", "GuestCraftAPI", "SodiumCrypto",
-                                                              "ProcessSpawn"]),
+        .testTarget(name: "DemoInstanceTests", dependencies: ["TestSupport", "DemoInstance", "HTTPClient", "HTTPServer", "GuestCraftAPI",
+                                                              "SodiumCrypto", "ProcessSpawn"]),
         .testTarget(name: "AppFlowTests", dependencies: ["AppHarness", "AppCore", "Catalog", "TerminalUI", "DemoInstance", "HTTPServer", "SQLiteDB",
                                                          "InstanceClient", "GuestCraftAPI", "TestSupport"],
                     exclude: ["browser_player.py"]),

@@ -16,7 +16,7 @@ import Testing
         let header = Header(instance: "山田 Hotel", property: "Main House", businessDate: "Tue 12 Mar",
                             connection: .online, toSend: 2)
         let store = Store(initialState: SampleShell.State(header: header),
-                          reducer: SampleShell(environment: .init(clock: .live)))
+                          reducer: SampleShell(environment: .init(clock: .system)))
         let driver = NCursesDriver(options: .fromEnvironment(environment))
         let outcome: String
         // The write calls of this thread (the only one that writes to the terminal) before each
@@ -118,4 +118,9 @@ import Testing
         #expect(perFrame.count >= 6, "frames: \(perFrame)")
         #expect(perFrame.dropFirst().allSatisfy { $0 >= 0 && $0 <= 2 }, "writes per frame: \(perFrame)")
     }
+}
+
+extension ClockClient {
+    /// The system's clock, for the sample shell in a real terminal (AppCore has none: it does no I/O).
+    static let system = ClockClient(now: { Date() }, sleep: { try await Task.sleep(for: $0) })
 }

@@ -12,7 +12,6 @@ public struct ClockClient: Sendable {
         self.now = now
         self.sleep = sleep
     }
-
-    /// The system's clock.
-    public static let live = ClockClient(now: { Date() }, sleep: { try await Task.sleep(for: $0) })
+    // The system's clock is the live layer's (`ClockClient.dispatch`, LiveClients): AppCore reads
+    // no clock of its own (docs/architecture.md, "Rules").
 }

@@ -94,9 +94,10 @@ public struct BoardEnvironment: Sendable {
         self.now = now
     }
 
-    /// No board (a role that is not offered it; tests of the rest of the tab).
+    /// No board (a role that is not offered it; tests of the rest of the tab). Its `now` is never
+    /// read (a board not offered is never opened) and reads no clock: AppCore does no I/O.
     public static let unavailable = BoardEnvironment(offered: false, listsTasks: false, savedTasks: { nil },
-                                                     fetchTasks: { .offline }, now: { Date() })
+                                                     fetchTasks: { .offline }, now: { .distantPast })
 
     /// The board is offered to a role that sets room status (`housekeeping.write`), reads the
     /// rooms and every task (`inventory.read`) and places blocks (`blocks.manage_ooo` or

@@ -16,7 +16,7 @@ extension LiveWork {
                     try await work.client.tasks(property: work.property, assignedToMe: false, ifNoneMatch: etag)
                 }
             },
-            now: { Date() })
+            now: work.services.clock.now)
     }
 
     var allTasksKey: String { LiveWork.allTasksKey(property) }

@@ -49,7 +49,7 @@ BENCH_PKGS := hyperfine python3-pyte valgrind time mc tig
 PKG_PKGS   := scdoc dpkg-dev binutils lintian man-db bash-completion systemd
 DEB_PKGS   := $(BUILD_PKGS) $(TEST_PKGS) $(BENCH_PKGS) $(PKG_PKGS)
 
-.PHONY: deps deps-build deps-bench build release run test test-package unit-test e2e test-asan test-tsan bench clean stamp man install uninstall deb
+.PHONY: deps deps-build deps-bench build release run test test-package hooks unit-test e2e test-asan test-tsan bench clean stamp man install uninstall deb
 
 ## deps: install every missing Debian package (as root), or print the command to do it.
 ## deps-build: only what building and running need (`make run`, `make release`).
@@ -103,6 +103,10 @@ test: deps stamp
 ## release build from nothing is three minutes of it on two cores; .ci/run runs it.
 test-package: deps stamp
 	bash Tests/e2e/install_deb.sh .build/debug
+
+## hooks: this clone's commit-msg hook checks each message as CI does (Tests/commit_messages.sh).
+hooks:
+	git config core.hooksPath .githooks
 
 ## Every script runs even after one fails, so one run names every failure; the target fails if any did.
 e2e:

@@ -47,6 +47,10 @@ public final class NetworkStart: Sendable {
     /// Whether requests are being held.
     public var isHeld: Bool { state.withLock { $0.held } }
 
+    /// How many requests and `released()` calls wait for the release (for tests, which wait for
+    /// one to be held rather than for a time).
+    var waitingCount: Int { state.withLock { $0.waiting.count } }
+
     /// Returns when the network is released (at once when it is not held): work that only
     /// prepares a request (reading the saved copy's ETag) waits here rather than take a core from
     /// the first frame.

@@ -1,4 +1,5 @@
 import AppCore
+import Locking
 import Testing
 import TestSupport
 
@@ -15,8 +16,11 @@ import TestSupport
             case bumpTwice
             case bumped
             case sleep
+            case bumpThenLinger
         }
         let clock: ClockClient
+        /// Whether `bumpThenLinger`'s effect came to its end (not cancelled before it).
+        var lingerEnded = Locked(false)
 
         func reduce(into state: inout State, action: Action) -> Effect<Action> {
             switch action {
@@ -32,6 +36,14 @@ import TestSupport
             case .bumped:
                 state.count += 1
                 return .none
+            case .bumpThenLinger:
+                // The last action sent, the effect's end comes a second and a half later.
+                let ended = lingerEnded
+                return .run { send in
+                    send(.bumped)
+                    try await Task.sleep(for: .milliseconds(1500))
+                    ended.withLock { $0 = true }
+                }
             case .sleep:
                 let clock = self.clock
                 return .run { send in
@@ -107,5 +119,18 @@ import TestSupport
         await clock.advance(by: .seconds(10))
         await store.receive(.bumped) { $0.count = 1 }
         await store.finish()
+    }
+
+    /// A store freed while an effect that sent its last action has not yet returned waits for
+    /// that end, however late it comes (#33: a second, which a loaded run's effect outlasted, and
+    /// then "effects still running" failed a test that did nothing wrong).
+    @Test func aStoreFreedWaitsForAnEffectThatEndsLate() async {
+        let feature = Feature(clock: ManualClock().client)
+        do {
+            let store = TestStore(initialState: Feature.State(), reducer: feature)
+            await store.send(.bumpThenLinger)
+            await store.receive(.bumped) { $0.count = 1 }
+        }
+        #expect(feature.lingerEnded.withLock { $0 }, "the store waited for the effect's end, not cancelled it")
     }
 }

@@ -9,10 +9,10 @@ import Testing
     @Test func aHeldRequestGoesWhenTheNetworkIsReleased() async throws {
         let server = try okServer()
         let start = NetworkStart()
-        start.hold(atMost: .seconds(30))
+        start.hold(atMost: .seconds(3600))  // an hour: released by the test, never by the time
         let client = HTTPClient(transport: HTTPTransport(), start: start)
         let request = Task { try await client.send(HTTPRequest(url: server.url("/held"))) }
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(await eventually { start.waitingCount == 1 || server.requestsHandled > 0 })  // held (or, wrongly, gone)
         #expect(server.requestsHandled == 0, "a held request left before the release")
         #expect(start.isHeld)
         start.release()
@@ -39,7 +39,7 @@ import Testing
     /// the screen answered no key (#18).
     @Test func theWaitingRequestsAreSubmittedOffTheReleasingThread() {
         let start = NetworkStart()
-        start.hold(atMost: .seconds(30))
+        start.hold(atMost: .seconds(3600))  // an hour: released by the test, never by the time
         let submitted = DispatchSemaphore(value: 0)
         let submitter = Locked<pthread_t?>(nil)
         start.whenReleased {
@@ -58,13 +58,13 @@ import Testing
     /// waits for the release too, rather than take a core from the first frame (#18).
     @Test func workWaitingForTheReleaseGoesOnlyAfterIt() async throws {
         let start = NetworkStart()
-        start.hold(atMost: .seconds(30))
+        start.hold(atMost: .seconds(3600))  // an hour: released by the test, never by the time
         let done = Locked(false)
         let waiter = Task {
             await start.released()
             done.withLock { $0 = true }
         }
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(await eventually { start.waitingCount == 1 || done.withLock { $0 } })  // held (or, wrongly, gone)
         #expect(done.withLock { $0 } == false)
         start.release()
         await waiter.value

@@ -179,21 +179,33 @@ import Testing
     @Test func threadPerConnectionServesBlockingHandlersInParallel() async throws {
         let inside = Shared(0)
         let peak = Shared(0)
+        // Each handler stays until both are inside at once — the event, not a time (#33: a wait of
+        // 2 s here was a bound a loaded run's second connection could come after): proves no
+        // shared worker. The second in signals once for each; the test's time limit, should the
+        // second never get in, signals too, so no handler is left blocked for `stop` to wait on.
+        let bothInside = DispatchSemaphore(value: 0)
         let running = try RunningServer(HTTPServerConfiguration(threading: .threadPerConnection(limit: 16))) { _ in
             let now = inside.update { $0 += 1; return $0 }
             peak.update { $0 = max($0, now) }
-            // Wait (bounded) for a second request to be inside at once: proves no shared worker.
-            for _ in 0..<400 where peak.value < 2 { usleep(5_000) }
+            if now == 2 { bothInside.signal(); bothInside.signal() }
+            bothInside.wait()
             inside.update { $0 -= 1 }
             return .text("ok")
         }
         defer { running.server.stop() }
-        let client = makeClient()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<2 {
+        // The client's own bound a net above the suite's time limit, not a measure of the wait.
+        let client = makeClient(totalTimeout: .seconds(600))
+        try await withTaskCancellationHandler {
+            try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { _ = try await client.send(HTTPRequest(url: running.url("/block"))) }
+                // The second request once the first is inside and held there.
+                #expect(await eventually { inside.value == 1 })
+                group.addTask { _ = try await client.send(HTTPRequest(url: running.url("/block"))) }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
+        } onCancel: {
+            bothInside.signal()
+            bothInside.signal()
         }
         #expect(peak.value == 2)
     }

@@ -13,16 +13,20 @@ import TestSupport
 /// The start's work the first frame does not use waits for that frame (#18): the gate opens a
 /// settle after the frame is written, or at its deadline when no frame comes; the whole saved
 /// list behind a head that was handed out is decoded, and the generation's row written, only then.
+///
+/// Every gate here runs on a `ManualThreadClock` (#33): its settle and deadline pass when the test
+/// moves the clock, and "not before the frame" is checked once the work's thread is blocked at
+/// the gate, not after a sleep. The time limit is the only bound, a net for a test that fails.
 @Suite(.timeLimit(.minutes(5))) struct AfterFirstFrameTests {
-    /// A thread blocked in `wait()`, with whether it has come back.
+    /// A thread blocked in `wait()`, with whether it has come back and the clock's time then.
     private final class Waiter: Sendable {
         let done = Locked(false)
         let returned = Locked<ContinuousClock.Instant?>(nil)
 
-        init(_ gate: AfterFirstFrame) {
+        init(_ gate: AfterFirstFrame, _ clock: ManualThreadClock) {
             Thread.detachNewThread { [self] in
                 gate.wait()
-                returned.withLock { $0 = .now }
+                returned.withLock { $0 = clock.now }
                 done.withLock { $0 = true }
             }
         }
@@ -60,51 +64,71 @@ import TestSupport
         let f = try await LiveFixture()
         _ = try #require(await f.freshUnits())
         let fromStore = try #require(f.work.saved(f.work.unitsKey, as: UnitList.self))
-        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60))
+        // An hour on a clock nobody moves: a take's own bound, in wall time, is its wait plus the
+        // time until the gate opens.
+        let clock = ManualThreadClock()
+        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(3600), timing: .manual(clock))
         let (prefetch, head) = try await readAhead(f, behind: gate, waitAtMostMilliseconds: waitAtMostMilliseconds)
+        // The read ahead, its head handed out, waits at the gate.
+        try await waitUntil { clock.waiting == 1 }
         return (f, fromStore, gate, prefetch, head)
     }
 
     @Test func theGateOpensASettleAfterTheFirstFrameForEveryWait() async throws {
-        let gate = AfterFirstFrame(settle: .milliseconds(40), atMost: .seconds(60))
-        let first = Waiter(gate), second = Waiter(gate)
-        try await Task.sleep(for: .milliseconds(60))
+        let clock = ManualThreadClock()
+        let gate = AfterFirstFrame(settle: .milliseconds(40), atMost: .seconds(60), timing: .manual(clock))
+        let first = Waiter(gate, clock), second = Waiter(gate, clock)
+        try await waitUntil { clock.waiting == 2 }
         #expect(!first.isDone && !second.isDone && !gate.isOpen, "nothing goes before the first frame")
-        let written = ContinuousClock.now
+        let written = clock.now
         gate.frameWritten()
         gate.frameWritten()
-        #expect(try await first.finished() >= written + .milliseconds(40))
-        #expect(try await second.finished() >= written + .milliseconds(40))
+        // Both woken by the frame (their waits ended): each sleeps out the settle (or, wrongly, went).
+        try await waitUntil {
+            clock.waitsEnded == 2 && clock.waiting + [first, second].filter(\.isDone).count == 2
+        }
+        clock.advance(by: .milliseconds(39))
+        #expect(clock.waiting == 2 && !first.isDone && !second.isDone && !gate.isOpen, "not before the settle's end")
+        clock.advance(by: .milliseconds(1))
+        #expect(try await first.finished() == written + .milliseconds(40))
+        #expect(try await second.finished() == written + .milliseconds(40))
         #expect(gate.isOpen)
-        // Open: a wait now goes at once (well within the minute of the deadline).
-        let late = ContinuousClock.now
+        // Open: a wait now goes at once, waiting for nothing.
+        let begun = clock.waitsBegun
         gate.wait()
-        #expect(late.duration(to: .now) < .seconds(30))
+        #expect(clock.waitsBegun == begun)
     }
 
     /// A wait that may be released (the read ahead's, for a tab that asks for the whole list
     /// before any frame) goes at once when released, and like `wait()` when the frame comes first.
     @Test func aReleasedWaitGoesAtOnceAndAnUnreleasedOneWithTheFrame() async throws {
-        let gate = AfterFirstFrame(settle: .milliseconds(40), atMost: .seconds(60))
+        let clock = ManualThreadClock()
+        let gate = AfterFirstFrame(settle: .milliseconds(40), atMost: .seconds(60), timing: .manual(clock))
         let released = DispatchSemaphore(value: 0), kept = DispatchSemaphore(value: 0)
         let waits = Locked<[String: ContinuousClock.Instant]>([:])
         for (name, semaphore) in [("released", released), ("kept", kept)] {
             Thread.detachNewThread {
                 gate.wait(orUntil: semaphore)
-                waits.withLock { $0[name] = .now }
+                waits.withLock { $0[name] = clock.now }
             }
         }
-        try await Task.sleep(for: .milliseconds(60))
+        try await waitUntil { clock.waiting == 2 }
         #expect(waits.withLock { $0.isEmpty }, "nothing goes before the frame or a release")
+        let start = clock.now
         released.signal()
         try await waitUntil { waits.withLock({ $0["released"] }) != nil }
-        #expect(waits.withLock { $0["released"] } != nil)
-        #expect(waits.withLock { $0["kept"] } == nil, "the other still waits")
+        #expect(waits.withLock { $0["released"] } == start, "at once: the clock did not move")
+        #expect(clock.waiting == 1 && waits.withLock { $0["kept"] } == nil, "the other still waits")
         #expect(!gate.isOpen)
-        let written = ContinuousClock.now
+        let written = clock.now
         gate.frameWritten()
+        // The kept one woken by the frame (both first waits ended) sleeps out the settle (or,
+        // wrongly, went).
+        try await waitUntil { clock.waitsEnded == 2 && (clock.waiting == 1 || waits.withLock { $0["kept"] } != nil) }
+        #expect(waits.withLock { $0["kept"] } == nil, "not before the settle's end")
+        clock.advance(by: .milliseconds(40))
         try await waitUntil { waits.withLock({ $0["kept"] }) != nil }
-        #expect(try #require(waits.withLock { $0["kept"] }) >= written + .milliseconds(40))
+        #expect(try #require(waits.withLock { $0["kept"] }) == written + .milliseconds(40))
     }
 
     /// A tab that did not get the list's head (it asked before the read ahead had begun) and then
@@ -114,34 +138,39 @@ import TestSupport
         let f = try await LiveFixture()
         _ = try #require(await f.freshUnits())
         let fromStore = try #require(f.work.saved(f.work.unitsKey, as: UnitList.self))
-        // The gate's deadline an hour, the bound half that: a loaded run's scheduler may be slow
-        // to resume this task (30 s once under ASan), never an hour.
-        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(3600))
+        // The gate's deadline an hour on a clock nobody moves: a take held until it would wait
+        // until the suite's time limit.
+        let clock = ManualThreadClock()
+        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(3600), timing: .manual(clock))
         let prefetch = SavedReadPrefetch(waitAtMostMilliseconds: 60_000)
         let choice = WorkChoice(instanceKey: f.context.instance.key, personID: f.context.session.user.id.rawValue,
                                 workspace: f.context.workspace, property: f.context.property)
         let loaded = AppPreferences(lastInstanceKey: choice.instanceKey, lastPersonID: choice.personID, choices: [choice])
         prefetch.start(preferences: { loaded }, store: f.services.offline, afterHead: gate)
-        try await Task.sleep(for: .milliseconds(200))  // the head read and offered, nobody taking it
+        try await waitUntil { clock.waiting == 1 }  // the head read and offered, nobody taking it
         #expect(!prefetch.isSettled, "held for the frame while nobody asks")
-        let asked = ContinuousClock.now
         let taken = try #require(await prefetch.take(f.work.unitsKey, partition: f.context.partition, as: UnitList.self))
         #expect(taken?.copy == fromStore.copy)
-        #expect(asked.duration(to: .now) < .seconds(1800), "not held until the gate's deadline")
-        #expect(!gate.isOpen)
+        #expect(clock.waitsEnded == 1, "the read ahead's wait at the gate released by the ask")
+        #expect(!gate.isOpen, "not held until the gate's deadline: no frame, the clock never moved")
     }
 
     @Test func withoutAFrameTheWorkGoesAtTheDeadline() async throws {
-        let made = ContinuousClock.now
-        let gate = AfterFirstFrame(settle: .seconds(60), atMost: .milliseconds(50))
-        let waiter = Waiter(gate)
-        #expect(try await waiter.finished() >= made + .milliseconds(50))
+        let clock = ManualThreadClock()
+        let made = clock.now
+        let gate = AfterFirstFrame(settle: .seconds(60), atMost: .milliseconds(50), timing: .manual(clock))
+        let waiter = Waiter(gate, clock)
+        try await waitUntil { clock.waiting == 1 }
+        clock.advance(by: .milliseconds(49))
+        #expect(clock.waiting == 1 && !waiter.isDone && !gate.isOpen, "not before the deadline")
+        clock.advance(by: .milliseconds(1))
+        #expect(try await waiter.finished() == made + .milliseconds(50))
         #expect(gate.isOpen)
         // A frame after the deadline holds nothing back: the settle never goes past it.
         gate.frameWritten()
-        let late = ContinuousClock.now
+        let begun = clock.waitsBegun
         gate.wait()
-        #expect(late.duration(to: .now) < .seconds(30))
+        #expect(clock.waitsBegun == begun)
     }
 
     /// The read ahead hands the head out at once and decodes the whole list only once the first
@@ -149,7 +178,6 @@ import TestSupport
     @Test func theWholeListBehindAHeadIsDecodedAfterTheFirstFrame() async throws {
         let (f, fromStore, gate, prefetch, head) = try await savedRoomsBehindAGate(waitAtMostMilliseconds: 60_000)
         #expect(head.count == fromStore.copy.value.units.count)
-        try await Task.sleep(for: .milliseconds(150))
         #expect(!prefetch.isSettled, "the whole list waits for the first frame")
         gate.frameWritten()
         let taken = try #require(await prefetch.take(f.work.unitsKey, partition: f.context.partition, as: UnitList.self))
@@ -160,7 +188,8 @@ import TestSupport
     /// on the terminal; the store's reads meanwhile answer.
     @Test func theGenerationsRowWaitsForTheFirstFrame() async throws {
         let f = try await LiveFixture()
-        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60))
+        let clock = ManualThreadClock()
+        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60), timing: .manual(clock))
         let offline = OfflineClient.live(f.services.offline, pins: f.services.pins, log: f.services.log,
                                          afterFirstFrame: gate)
         let id = offline.newGeneration()
@@ -170,7 +199,7 @@ import TestSupport
             begun.withLock { $0 = true }
             return result
         }
-        try await Task.sleep(for: .milliseconds(150))
+        try await waitUntil { clock.waiting == 1 || begun.withLock { $0 } }  // at the gate (or, wrongly, past it)
         #expect(!begun.withLock { $0 })
         #expect(await f.housekeeping.savedUnits() == nil, "reads go on while the row waits")
         gate.frameWritten()
@@ -185,11 +214,12 @@ import TestSupport
         let f = try await LiveFixture()
         let account = Account(instanceKey: f.context.instance.key, personID: f.context.session.user.id.rawValue)
         try f.services.pins.set("4821", for: account)
-        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60))
+        let clock = ManualThreadClock()
+        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60), timing: .manual(clock))
         let offline = OfflineClient.live(f.services.offline, pins: f.services.pins, log: f.services.log,
                                          afterFirstFrame: gate)
         let cleanUp = Task { await offline.retainAccounts([]) }
-        try await Task.sleep(for: .milliseconds(150))
+        try await waitUntil { clock.waiting == 1 }
         #expect(LockClient.accounts(f.services.pins, log: f.services.log) == [account], "not before the frame")
         gate.frameWritten()
         await cleanUp.value
@@ -214,10 +244,11 @@ import TestSupport
             try db.run("UPDATE live_generations SET owner_pid = 4194305")  // above any pid the kernel gives
             db.close()
         }
-        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60))
+        let clock = ManualThreadClock()
+        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60), timing: .manual(clock))
         let services = try LiveServices(environment: ["GUESTCRAFT_HOME": home.url.path], readAhead: true,
                                         afterFirstFrame: gate)
-        try await Task.sleep(for: .milliseconds(150))
+        try await waitUntil { clock.waiting == 1 }
         #expect(try generations() == 1, "not before the frame")
         gate.frameWritten()
         try await waitUntil { try generations() == 0 }
@@ -237,7 +268,8 @@ import TestSupport
                                 workspace: f.context.workspace, property: f.context.property)
         PreferencesFile(directory: f.home.url, log: f.services.log)
             .save(AppPreferences(lastInstanceKey: choice.instanceKey, lastPersonID: choice.personID, choices: [choice]))
-        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60))
+        let clock = ManualThreadClock()
+        let gate = AfterFirstFrame(settle: .zero, atMost: .seconds(60), timing: .manual(clock))
         let services = try LiveServices(environment: ["GUESTCRAFT_HOME": f.home.url.path], readAhead: true,
                                         afterFirstFrame: gate)
         var head: RoomsPreview?
@@ -246,7 +278,8 @@ import TestSupport
             if head == nil { try await Task.sleep(for: .milliseconds(1)) }
         }
         #expect(try #require(head).count == fromStore.copy.value.units.count)
-        try await Task.sleep(for: .milliseconds(150))
+        // The read ahead and the start's clean-up wait at the gate.
+        try await waitUntil { clock.waiting == 2 }
         #expect(!services.offline.readerIsOpen, "not before the frame")
         #expect(!services.prefetch.isSettled, "the whole list waits for the first frame")
         gate.frameWritten()
@@ -270,5 +303,12 @@ import TestSupport
         gate.frameWritten()
         let taken = try #require(await read.value)
         #expect(taken?.copy == fromStore.copy)
+    }
+}
+
+extension AfterFirstFrame.Timing {
+    /// The gate's time on `clock`, moved by the test.
+    static func manual(_ clock: ManualThreadClock) -> Self {
+        Self(now: { clock.now }, wait: { clock.wait($0, atMost: $1) }, sleep: { clock.sleep(for: $0) })
     }
 }

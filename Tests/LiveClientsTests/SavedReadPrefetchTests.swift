@@ -3,6 +3,7 @@ import ClientModel
 import Foundation
 import GuestCraftAPI
 @testable import LiveClients
+import Locking
 import OfflineStore
 import Testing
 import TestSupport
@@ -53,7 +54,7 @@ import TestSupport
         _ = try #require(await f.freshUnits())
         let prefetch = SavedReadPrefetch()
         prefetch.start(preferences: { AppPreferences() }, store: f.services.offline)
-        try await Task.sleep(for: .milliseconds(100))
+        try await settled(prefetch)  // the read ahead ended (#33: it was a sleep of 100 ms)
         #expect(await prefetch.take(f.work.unitsKey, partition: f.context.partition, as: UnitList.self) == nil)
     }
 
@@ -101,11 +102,15 @@ import TestSupport
         #expect(prefetch.begin("units.list/prp_1", partition: partition))
         #expect(await prefetch.take("tasks.list.me/prp_1", partition: partition, as: Int.self) == nil)
         let copy: (copy: SavedCopy<Int>, etag: ETag?) = (SavedCopy(value: 7, savedAt: Date(timeIntervalSince1970: 0)), nil)
+        // The copy comes once the read has come back or, wrongly, waits for it (#33: it came after
+        // 200 ms, which a loaded run's read could be later than, and then got the copy).
+        let took = Locked(false)
         let finishing = Task {
-            try await Task.sleep(for: .milliseconds(200))
+            try await waitUntil { took.withLock { $0 } || prefetch.waiting == 1 }
             prefetch.finish("units.list/prp_1", partition: partition, decoded: SavedReadPrefetch.Decoded(value: copy))
         }
         #expect(await prefetch.take("units.list/prp_1", partition: partition, as: Int.self) == nil)
+        took.withLock { $0 = true }
         try await finishing.value
         #expect(prefetch.isSettled)
         #expect(await prefetch.take("units.list/prp_1", partition: partition, as: Int.self) == nil)

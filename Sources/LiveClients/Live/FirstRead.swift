@@ -134,23 +134,42 @@ final class AfterFirstFrame: Sendable {
     static let settle: Duration = .milliseconds(10)
     static let atMost: Duration = .milliseconds(250)
 
+    /// How the gate tells and spends time: the continuous clock, a semaphore's timed wait and
+    /// `usleep` (`live`, what the start uses); a test gives a clock it moves itself, so a wait
+    /// ends when the test says, never when a loaded run's scheduler gets to it (#33).
+    struct Timing: Sendable {
+        let now: @Sendable () -> ContinuousClock.Instant
+        /// Blocks until `semaphore` is signalled (true) or `atMost` has passed (false).
+        let wait: @Sendable (_ semaphore: DispatchSemaphore, _ atMost: Duration) -> Bool
+        /// Blocks for `duration`.
+        let sleep: @Sendable (_ duration: Duration) -> Void
+
+        static let live = Timing(
+            now: { .now },
+            wait: { $0.wait(timeout: .now() + .nanoseconds(Int($1.nanoseconds))) == .success },
+            sleep: { _ = usleep(useconds_t(min($0.nanoseconds / 1_000, Int64(UInt32.max)))) })
+    }
+
     private let opensAt = Locked<ContinuousClock.Instant?>(nil)
     private let written = DispatchSemaphore(value: 0)
     /// The semaphores of `wait(orUntil:)` calls waiting for the first frame (signalled with it).
     private let alsoWaiting = Locked<[DispatchSemaphore]>([])
     private let deadline: ContinuousClock.Instant
     private let settle: Duration
+    private let timing: Timing
 
-    init(settle: Duration = AfterFirstFrame.settle, atMost: Duration = AfterFirstFrame.atMost) {
+    init(settle: Duration = AfterFirstFrame.settle, atMost: Duration = AfterFirstFrame.atMost,
+         timing: Timing = .live) {
         self.settle = settle
-        deadline = .now + atMost
+        self.timing = timing
+        deadline = timing.now() + atMost
     }
 
     /// The first frame is on the terminal (later calls change nothing).
     func frameWritten() {
         let first = opensAt.withLock { opensAt -> Bool in
             guard opensAt == nil else { return false }
-            opensAt = .now + settle
+            opensAt = timing.now() + settle
             return true
         }
         if first {
@@ -163,12 +182,12 @@ final class AfterFirstFrame: Sendable {
     /// was written, the settle's end after.
     var untilOpen: Duration {
         let until = opensAt.withLock { $0 }.map { min($0, deadline) } ?? deadline
-        return max(.zero, ContinuousClock.now.duration(to: until))
+        return max(.zero, timing.now().duration(to: until))
     }
 
     /// Whether the gate is open now (for tests).
     var isOpen: Bool {
-        let now = ContinuousClock.now
+        let now = timing.now()
         return now >= deadline || opensAt.withLock { $0.map { now >= $0 } ?? false }
     }
 
@@ -176,8 +195,8 @@ final class AfterFirstFrame: Sendable {
     /// frame was written and `settle` passed, or until the deadline.
     func wait() {
         if opensAt.withLock({ $0 == nil }) {
-            let left = ContinuousClock.now.duration(to: deadline)
-            if left > .zero, written.wait(timeout: .now() + .nanoseconds(Int(left.nanoseconds))) == .success {
+            let left = timing.now().duration(to: deadline)
+            if left > .zero, timing.wait(written, left) {
                 // The next waiter (if any) goes on at once.
                 written.signal()
             }
@@ -194,10 +213,10 @@ final class AfterFirstFrame: Sendable {
             return true
         }
         if waits {
-            let left = ContinuousClock.now.duration(to: deadline)
-            if left > .zero { _ = release.wait(timeout: .now() + .nanoseconds(Int(left.nanoseconds))) }
+            let left = timing.now().duration(to: deadline)
+            if left > .zero { _ = timing.wait(release, left) }
             // Released before any frame: at once.
-            if opensAt.withLock({ $0 == nil }), ContinuousClock.now < deadline { return }
+            if opensAt.withLock({ $0 == nil }), timing.now() < deadline { return }
         }
         sleepUntilOpen()
     }
@@ -205,7 +224,7 @@ final class AfterFirstFrame: Sendable {
     /// Sleeps until the settle after the frame ends, or the deadline.
     private func sleepUntilOpen() {
         let until = opensAt.withLock { $0 }.map { min($0, deadline) } ?? deadline
-        let rest = ContinuousClock.now.duration(to: until)
-        if rest > .zero { _ = usleep(useconds_t(min(rest.nanoseconds / 1_000, Int64(UInt32.max)))) }
+        let rest = timing.now().duration(to: until)
+        if rest > .zero { timing.sleep(rest) }
     }
 }

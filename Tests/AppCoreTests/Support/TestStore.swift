@@ -22,6 +22,8 @@ final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     private let reducer: any Reducer<State, Action>
     private let effects: EffectRunner<Action>
     private let effectErrors: ErrorBox
+    /// Signalled by the runner after each action queued and each effect ended (its `wake`).
+    private let effectsChanged = DispatchSemaphore(value: 0)
     private var received: [Action] = []
     let timeout: Duration
 
@@ -36,11 +38,12 @@ final class TestStore<State: Equatable, Action: Equatable & Sendable> {
         self.timeout = timeout
         let errors = ErrorBox()
         effectErrors = errors
-        effects = EffectRunner(onError: { errors.append($0) })
+        let changed = effectsChanged
+        effects = EffectRunner(wake: { changed.signal() }, onError: { errors.append($0) })
     }
 
     isolated deinit {
-        waitBriefly { self.effects.activeCount == 0 }
+        waitForEffectsToEnd()
         collect()
         if !received.isEmpty {
             Issue.record("The test store ended with actions not received:\n\(describe(received))")
@@ -149,10 +152,15 @@ final class TestStore<State: Equatable, Action: Equatable & Sendable> {
         }
     }
 
-    private func waitBriefly(_ condition: () -> Bool) {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(1))
-        while !condition(), clock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
+    /// Blocks until every effect nobody cancelled has ended — an effect that sent its last action
+    /// may not have returned yet — woken by the runner as each one ends (#33: a second of wall
+    /// time here, which a loaded run's last effect outlasted). `timeout`, the store's minute, only
+    /// ends the wait for an effect that will never end by itself (asleep on a clock nobody
+    /// moves): the deinit then fails with "effects still running".
+    private func waitForEffectsToEnd() {
+        let (seconds, attoseconds) = timeout.components
+        let deadline = DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        while effects.activeCount > 0, effectsChanged.wait(timeout: deadline) == .success {}
     }
 
     /// Reports what effects threw, and the unexpected calls of the test's fakes made on the

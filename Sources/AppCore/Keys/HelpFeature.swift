@@ -39,13 +39,11 @@ public struct HelpFeature: Reducer {
         let last = max(0, state.keys.count - 1)
         switch action {
         case .keyPressed(let key):
+            if let move = ListFocus.move(for: key) {
+                state.focus = ListFocus.index(move, count: state.keys.count, current: state.focus) ?? 0
+                return .none
+            }
             switch key {
-            case .up, .character("k"): state.focus = max(0, state.focus - 1)
-            case .down, .character("j"): state.focus = min(last, state.focus + 1)
-            case .pageUp: state.focus = max(0, state.focus - 10)
-            case .pageDown: state.focus = min(last, state.focus + 10)
-            case .home: state.focus = 0
-            case .end: state.focus = last
             case .escape, .enter, .backspace, .character("?"), .character("q"), .function(10):
                 return .send(.delegate(.close))
             default: break

@@ -149,14 +149,11 @@ public struct WorkspaceFeature: Reducer {
     }
 
     private func keyPressed(_ key: Key, state: inout State) -> Effect<Action> {
-        let last = max(0, state.choiceCount - 1)
+        if let move = ListFocus.move(for: key) {
+            state.focus = ListFocus.index(move, count: state.choiceCount, current: state.focus) ?? 0
+            return .none
+        }
         switch key {
-        case .up, .character("k"): state.focus = max(0, state.focus - 1)
-        case .down, .character("j"): state.focus = min(last, state.focus + 1)
-        case .pageUp: state.focus = max(0, state.focus - 10)
-        case .pageDown: state.focus = min(last, state.focus + 10)
-        case .home: state.focus = 0
-        case .end: state.focus = last
         case .enter: return choose(&state)
         case .character("r"):
             state.phase = .loading

@@ -345,6 +345,13 @@ public struct HousekeepingFeature: Reducer {
                 state.awaitingRoom = false
             }
         }
+        if let move = ListFocus.move(for: key) {
+            let current = state.focus.flatMap { state.list.position(of: $0) }
+            if let index = ListFocus.index(move, count: state.list.visible.count, current: current) {
+                state.focus = state.list.visibleID(at: index)
+            }
+            return .none
+        }
         switch key {
         case .character(let c) where c.isASCII && c.isNumber:
             state.jumpFrom = state.focus
@@ -353,12 +360,6 @@ public struct HousekeepingFeature: Reducer {
         case .character("/"):
             state.jumpFrom = state.focus
             state.jump = ""
-        case .up, .character("k"): move(by: -1, &state)
-        case .down, .character("j"): move(by: 1, &state)
-        case .pageUp: move(by: -10, &state)
-        case .pageDown: move(by: 10, &state)
-        case .home: move(to: 0, &state)
-        case .end: move(to: state.list.visible.count - 1, &state)
         case .enter:
             guard let focus = state.focus, state.list.entry(focus) != nil else { return .none }
             state.detail = RoomDetail(unitID: focus)
@@ -392,17 +393,6 @@ public struct HousekeepingFeature: Reducer {
     func focusShowing(_ id: UnitID, _ state: inout State) {
         if state.list.position(of: id) == nil { setFilter(RoomFilter(), &state) }
         state.focus = id
-    }
-
-    func move(by delta: Int, _ state: inout State) {
-        let current = state.focus.flatMap { state.list.position(of: $0) } ?? (delta > 0 ? -1 : 0)
-        move(to: current + delta, &state)
-    }
-
-    func move(to position: Int, _ state: inout State) {
-        let count = state.list.visible.count
-        guard count > 0 else { return }
-        state.focus = state.list.visibleID(at: min(max(0, position), count - 1))
     }
 
     func setFilter(_ filter: RoomFilter, _ state: inout State) {

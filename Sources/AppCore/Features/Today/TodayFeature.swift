@@ -227,15 +227,13 @@ public struct TodayFeature: Reducer {
         if let delegate = WorkNotices.outboxKey(key, state.badge) { return .send(.delegate(delegate)) }
         let printable = state.printable
         if key != .character("p") { state.printable = nil }
+        if let move = ListFocus.move(for: key) {
+            if let focus = ListFocus.id(move, in: state.rowIDs, current: state.focus) { state.focus = focus }
+            return .none
+        }
         switch key {
         case .character("/"):
             state.isFiltering = true
-        case .up, .character("k"): move(by: -1, &state)
-        case .down, .character("j"): move(by: 1, &state)
-        case .pageUp: move(by: -10, &state)
-        case .pageDown: move(by: 10, &state)
-        case .home: move(to: 0, &state)
-        case .end: move(to: state.rowIDs.count - 1, &state)
         case .character("]"): jump(by: 1, &state)
         case .character("["): jump(by: -1, &state)
         case .escape where !state.filter.isEmpty:
@@ -276,12 +274,6 @@ public struct TodayFeature: Reducer {
         return .none
     }
 
-    func move(by delta: Int, _ state: inout State) {
-        let rows = state.rowIDs
-        let current = state.focus.flatMap { rows.firstIndex(of: $0) } ?? (delta > 0 ? -1 : 0)
-        move(to: current + delta, &state)
-    }
-
     /// `]` / `[`: to the first stay of the next (previous) list that shows any, from the
     /// focused stay's list; nothing past the last (first) one.
     func jump(by delta: Int, _ state: inout State) {
@@ -297,12 +289,6 @@ public struct TodayFeature: Reducer {
             }
             index += delta
         }
-    }
-
-    func move(to position: Int, _ state: inout State) {
-        let rows = state.rowIDs
-        guard !rows.isEmpty else { return }
-        state.focus = rows[min(max(0, position), rows.count - 1)]
     }
 
     /// The focus stays on its stay while it is shown (in whichever list it moved to: an arrival

@@ -189,15 +189,14 @@ public struct AccountFeature: Reducer {
     }
 
     private func keyPressed(_ key: Key, state: inout State) -> Effect<Action> {
-        let order = state.order
-        let index = order.firstIndex(of: state.focus) ?? 0
+        if let move = ListFocus.move(for: key) {
+            // A focus not in the list counts as on its first row.
+            let order = state.order
+            let current = order.firstIndex(of: state.focus) ?? 0
+            if let index = ListFocus.index(move, count: order.count, current: current) { state.focus = order[index] }
+            return .none
+        }
         switch key {
-        case .up, .character("k"): state.focus = order[max(0, index - 1)]
-        case .down, .character("j"): state.focus = order[min(order.count - 1, index + 1)]
-        case .home: state.focus = order[0]
-        case .end: state.focus = order[order.count - 1]
-        case .pageUp: state.focus = order[max(0, index - 10)]
-        case .pageDown: state.focus = order[min(order.count - 1, index + 10)]
         case .enter: return activate(state)
         case .character("r"): return load(&state)
         case .character("x"), .delete:

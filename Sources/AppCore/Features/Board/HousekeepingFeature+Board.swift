@@ -74,13 +74,13 @@ extension HousekeepingFeature {
         if board.question != nil { return questionKey(key, &state) }
         if let delegate = WorkNotices.outboxKey(key, state.badge) { return .send(.delegate(delegate)) }
         let floors = SupervisorBoard.floors(state.list, filter: board.filter).map(\.floor)
+        if let move = ListFocus.move(for: key) {
+            // With no floor focused, any step goes to the first.
+            board.focus = ListFocus.id(move, in: floors, current: board.focus, unfocused: .first)
+            state.board = board
+            return .none
+        }
         switch key {
-        case .up, .character("k"): board.focus = Self.floor(floors, from: board.focus, by: -1)
-        case .down, .character("j"): board.focus = Self.floor(floors, from: board.focus, by: 1)
-        case .pageUp: board.focus = Self.floor(floors, from: board.focus, by: -10)
-        case .pageDown: board.focus = Self.floor(floors, from: board.focus, by: 10)
-        case .home: board.focus = floors.first
-        case .end: board.focus = floors.last
         case .enter:
             // The floor under the cursor becomes the filter (again: every floor).
             guard let focus = board.focus else { return .none }
@@ -108,13 +108,6 @@ extension HousekeepingFeature {
         }
         state.board = board
         return .none
-    }
-
-    /// The next floor up or down the board from `current` (the first when none is focused).
-    static func floor(_ floors: [Int], from current: Int?, by delta: Int) -> Int? {
-        guard !floors.isEmpty else { return nil }
-        guard let current, let index = floors.firstIndex(of: current) else { return floors.first }
-        return floors[min(max(0, index + delta), floors.count - 1)]
     }
 
     /// `d`/`c`/`i` on the board: one question naming how many rooms would change.

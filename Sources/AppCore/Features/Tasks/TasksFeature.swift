@@ -295,17 +295,13 @@ public struct TasksFeature: Reducer {
     // MARK: Keys of the list
 
     func listKey(_ key: Key, _ state: inout State) -> Effect<Action> {
-        let rows = TasksView.focusableRows(state)
-        let position = state.focus.flatMap { rows.firstIndex(of: $0) }
         if let delegate = WorkNotices.outboxKey(key, state.badge) { return .send(.delegate(delegate)) }
+        if let move = ListFocus.move(for: key) {
+            // With no rows the focus goes (nothing is left to act on).
+            state.focus = ListFocus.id(move, in: TasksView.focusableRows(state), current: state.focus)
+            return .none
+        }
         switch key {
-        case .up, .character("k"): state.focus = rows.isEmpty ? nil : rows[max(0, (position ?? 0) - 1)]
-        case .down, .character("j"):
-            state.focus = rows.isEmpty ? nil : rows[min(rows.count - 1, (position ?? -1) + 1)]
-        case .pageUp: state.focus = rows.isEmpty ? nil : rows[max(0, (position ?? 0) - 10)]
-        case .pageDown: state.focus = rows.isEmpty ? nil : rows[min(rows.count - 1, (position ?? -1) + 10)]
-        case .home: state.focus = rows.first
-        case .end: state.focus = rows.last
         case .character("s"):
             guard let id = focusedTask(state) else { return .none }
             return startOrFinish(id, &state)

@@ -209,29 +209,25 @@ public struct SearchFeature: Reducer {
             // From the field to the result last focused (the first at first).
             guard !rows.isEmpty else { return .none }
             move(to: state.focus.flatMap { rows.firstIndex(of: $0) } ?? 0)
-        case .down, .tab:
-            move(to: position + 1)
-        case .up, .backTab:
-            if position >= 0 { move(to: position - 1) }
-        case .pageDown:
-            move(to: position + Self.page)
-        case .pageUp:
-            if position >= 0 { move(to: position == 0 ? -1 : max(0, position - Self.page)) }
-        case .home where position >= 0:
-            move(to: 0)
-        case .end where position >= 0:
-            move(to: rows.count - 1)
+        case .up where position <= 0, .backTab where position <= 0, .pageUp where position <= 0:
+            // Up from the first result goes back to the field; in the field it does nothing.
+            if position == 0 { move(to: -1) }
         case .escape:
             break
         default:
+            // The results move as every list does (PgDn from the field counts from above the
+            // first); Home and End in the field move its cursor.
+            if let step = ListFocus.move(for: key, keys: .tabs), position >= 0 || (step != .first && step != .last) {
+                guard let target = ListFocus.index(step, count: rows.count, current: position < 0 ? nil : position)
+                else { return .none }
+                move(to: target)
+                return .none
+            }
             guard state.query.apply(key) else { return .none }
             state.isEditing = true
         }
         return .none
     }
-
-    /// How far PgUp and PgDn move.
-    static let page = 10
 
     /// Enter in the field: the text is searched (at least 2 characters).
     func submit(_ state: inout State) -> Effect<Action> {

@@ -12,12 +12,7 @@ scan() {
   keys Enter
 }
 
-start_demo "$E2E_TMP/demo"
-pair_device housekeeper
-app_start 40x12 -- "$BIN_DIR/guestcraft"
-wait_for "Housekeeping"
-keys F3
-wait_for "101 F1"
+start_housekeeping 40x12
 jump_to 102
 keys Enter
 wait_for "Room 102 · Double"

@@ -64,6 +64,17 @@ start_desk() {
   wait_for "Today · 2026-11-02"
 }
 
+# start_housekeeping [WxH]: the demo, this device paired as the housekeeper and the app opened
+# on Housekeeping's room list (sets what start_demo sets).
+start_housekeeping() {
+  start_demo "$E2E_TMP/demo"
+  pair_device housekeeper
+  app_start "${1:-80x24}" -- "$BIN_DIR/guestcraft"
+  wait_for "Housekeeping"
+  keys F3
+  wait_for "101 F1"
+}
+
 stop_demo() { kill "$DEMO_PID" 2>/dev/null || true; wait "$DEMO_PID" 2>/dev/null || true; }
 
 # demo_admin METHOD PATH [JSON]: calls a /demo/ admin operation, prints the answer body.

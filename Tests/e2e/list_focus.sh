@@ -13,12 +13,7 @@ opens() {
   wait_gone "Room $1 ·"
 }
 
-start_demo "$E2E_TMP/demo"
-pair_device housekeeper
-app_start 40x12 -- "$BIN_DIR/guestcraft"
-wait_for "Housekeeping"
-keys F3
-wait_for "101 F1"
+start_housekeeping 40x12
 keys End; opens 301
 pass "End focuses the last room"
 keys Home; opens 101

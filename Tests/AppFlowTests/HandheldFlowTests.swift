@@ -120,4 +120,22 @@ import Testing
         try await app.press(.backTab)
         try app.expect("3 Housekeeping")
     }
+
+    /// The list keys as a person presses them at 40x12 on the 8 rooms (101 … 301): End, Home,
+    /// PgDn/PgUp (ten rows, stopping at the ends), ↑/↓ and k/j move the focus (ListFocus, #32),
+    /// and Enter opens the room the focus is on. (Every key at every edge: ListFocusTests.)
+    @Test func theListKeysMoveTheFocusAndEnterOpensThatRoom() async throws {
+        let app = try await AppHarness(member: .housekeeper, width: 40, height: 12)
+        try await app.start()
+        try app.expect("101 F1")
+        let steps: [(Key, String)] = [(.end, "301"), (.home, "101"), (.pageDown, "301"), (.up, "203"),
+                                      (.character("k"), "202"), (.down, "203"), (.character("j"), "301"),
+                                      (.down, "301"), (.pageUp, "101"), (.up, "101")]
+        for (key, room) in steps {
+            try await app.press(key, .enter)
+            try app.expect("Room \(room) ·", "\(key) then Enter opens room \(room)")
+            try await app.press(.escape)
+            app.expectNo("Room \(room) ·")
+        }
+    }
 }

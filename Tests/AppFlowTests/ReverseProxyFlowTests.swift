@@ -10,21 +10,19 @@ import TestSupport
 /// HTTP/2 and gzips JSON. (The client's own view of the same proxy — one connection, gzip, the
 /// 304, the gzip bomb's cap — is HTTPClientTests' ReverseProxyTests.)
 @MainActor @Suite(.timeLimit(.minutes(2))) struct ReverseProxyFlowTests {
-    nonisolated static let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
-
     /// Without a base URL the demo names the proxy's upstream and pairing is refused naming
     /// api_base_url; with it the housekeeper pairs in the app through the proxy, reads
     /// Housekeeping and My tasks, `r` is a 304; with nginx stopped a room's change waits, and
     /// `guestcraft send` sends it through nginx again, once. nginx's log shows HTTP/2.0 for every
     /// request and gzipped rooms and tasks; a gzip bomb from the proxy ends at the client's cap
     /// with a sentence.
-    @Test(.enabled(if: nginx != nil, "nginx not installed (apt-get install nginx-light; make deps installs it)"))
+    @Test(.enabled(if: NginxProxy.binary != nil, "nginx not installed (apt-get install nginx-light; make deps installs it)"))
     func throughNginxPairingReadsAnOfflineChangeAndItsSend() async throws {
         let proxy = try NginxProxy()
         let app = try await AppHarness(environment: ["GUESTCRAFT_CA_BUNDLE": proxy.caBundle])
-        try proxy.configure(upstream: app.demo.port)
+        try proxy.configure(upstream: Int(app.demo.port))
         try await proxy.start()
-        defer { proxy.stop() }
+        defer { proxy.stop(now: true) }
 
         let upstreamLink = try app.pairingLink(.housekeeper)
         let through = proxy.origin + "/mobile/pair#" + upstreamLink.split(separator: "#")[1]
@@ -48,11 +46,13 @@ import TestSupport
         try app.expect("My tasks of 2026-11-02")
         try app.expect("101  ▲ Departure clean")
         try await app.press(.function(3), .character("r"))
-        #expect(proxy.accessLog.contains { $0.hasPrefix("GET /api/v1/properties/prp_harbour/units HTTP/2.0 304 ") },
+        #expect(proxy.accessLogLines.contains { $0.hasPrefix("GET /api/v1/properties/prp_harbour/units HTTP/2.0 304 ") },
                 "r reads the rooms again with a 304")
         try await app.quit()
 
-        proxy.stop()
+        // The proxy goes away under the app's open HTTP/2 connection (a graceful stop would wait
+        // for that connection to end).
+        proxy.stop(now: true)
         try await app.start()
         try await app.press(.function(3))
         try app.expect("Offline · last updated")
@@ -69,7 +69,7 @@ import TestSupport
         #expect(try await app.stats().writesApplied["units.housekeeping"] == 1)
         #expect(try await app.command(["status"]).out.contains("0 to send, 0 to review"))
 
-        let api = proxy.accessLog.filter { $0.contains(" /api/v1/") }
+        let api = proxy.accessLogLines.filter { $0.contains(" /api/v1/") }
         #expect(!api.isEmpty)
         #expect(api.allSatisfy { $0.contains(" HTTP/2.0 ") }, "every request over HTTP/2: \(api)")
         #expect(api.contains { $0.hasPrefix("GET /api/v1/properties/prp_harbour/units HTTP/2.0 200 ") && $0.contains("content_encoding=gzip") })
@@ -84,75 +84,5 @@ import TestSupport
         #expect(bomb.status == 1 && bomb.error == "guestcraft: This address is not a GuestCraft instance.\n", "\(bomb)")
         let bombLog = (try? String(contentsOf: bombHome.url.appendingPathComponent("guestcraft.log"), encoding: .utf8)) ?? ""
         #expect(bombLog.contains("answer body over 16777216 bytes"), "\(bombLog)")
-    }
-}
-
-/// Debian's nginx in front of a demo on loopback (Tests/e2e/nginx.bash writes its certificates
-/// and configuration), run by the test and waited for by its pid file, which nginx writes once
-/// its sockets listen.
-final class NginxProxy: @unchecked Sendable {
-    let directory: TemporaryDirectory
-    let port: Int
-    let bombPort: Int
-    private var process: Process?
-    static let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("e2e/nginx.bash").path
-
-    var caBundle: String { directory.url.appendingPathComponent("ca.pem").path }
-    var origin: String { "https://127.0.0.1:\(port)" }
-    var accessLog: [String] {
-        ((try? String(contentsOf: directory.url.appendingPathComponent("access.log"), encoding: .utf8)) ?? "")
-            .split(separator: "\n").map(String.init)
-    }
-
-    init() throws {
-        directory = try TemporaryDirectory(prefix: "gc-nginx")
-        try Self.bash("""
-            set -e; source "$0"; nginx_tls "$1"
-            echo "$(nginx_free_port) $(nginx_free_port)" > "$1/ports"
-            """, directory.url.path)
-        let ports = try String(contentsOfFile: directory.url.appendingPathComponent("ports").path, encoding: .utf8)
-            .split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        guard ports.count == 2 else { throw HarnessError("no free ports for nginx") }
-        (port, bombPort) = (ports[0], ports[1])
-    }
-
-    /// nginx.conf for the proxy in front of 127.0.0.1:`upstream`, and the bomb's server.
-    func configure(upstream: UInt16) throws {
-        try Self.bash("""
-            set -e; source "$0"; NGINX_PORT="$2" NGINX_BOMB_PORT="$3" nginx_configure "$1" "$4"
-            """, directory.url.path, String(port), String(bombPort), String(upstream))
-    }
-
-    func start() async throws {
-        let dir = directory.url.path
-        let pidFile = dir + "/nginx.pid"
-        try? FileManager.default.removeItem(atPath: pidFile)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ReverseProxyFlowTests.nginx ?? "/usr/sbin/nginx")
-        process.arguments = ["-p", dir, "-e", dir + "/error.log", "-c", dir + "/nginx.conf", "-g", "daemon off;"]
-        try process.run()
-        self.process = process
-        while !FileManager.default.fileExists(atPath: pidFile) {
-            guard process.isRunning else { throw HarnessError("nginx exited: " + ((try? String(contentsOfFile: dir + "/error.log", encoding: .utf8)) ?? "")) }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-    }
-
-    /// A graceful stop (SIGQUIT), waited for.
-    func stop() {
-        guard let process else { return }
-        kill(process.processIdentifier, SIGQUIT)
-        process.waitUntilExit()
-        self.process = nil
-    }
-
-    private static func bash(_ script: String, _ arguments: String...) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script, helper] + arguments
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw HarnessError("nginx.bash failed: \(script.prefix(60))") }
     }
 }

@@ -13,9 +13,6 @@ extension AppHarness {
     /// The last frame as text, a line each.
     public var screenText: String { lines.joined(separator: "\n") }
 
-    /// The state as the reducer has it (for what a screen cannot show, such as a focus).
-    public var state: AppState? { store?.state }
-
     /// Records an issue (with the screen) unless the screen shows `text`; answers whether it does.
     @discardableResult
     public func expect(_ text: String, _ comment: Comment? = nil,

@@ -6,7 +6,6 @@ import TerminalUI
 final class HarnessDriver: TerminalDriver {
     var pending: [RawInput] = []
     private(set) var frames: [CellGrid] = []
-    private(set) var locked = false
     /// Frames drawn so far.
     private(set) var drawn = 0
     private var width: Int
@@ -37,6 +36,4 @@ final class HarnessDriver: TerminalDriver {
         frames.append(grid)
         drawn += 1
     }
-
-    func setLocked(_ locked: Bool) { self.locked = locked }
 }

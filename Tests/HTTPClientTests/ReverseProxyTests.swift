@@ -1,7 +1,6 @@
 import Foundation
 import HTTPClient
 import HTTPServer
-import ProcessSpawn
 import Testing
 import TestSupport
 
@@ -10,55 +9,12 @@ import TestSupport
 /// connection, gzip from the proxy decoded, a weak ETag and its 304, and a gzip bomb stopped at
 /// the decoded-size cap.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct ReverseProxyTests {
-    static let nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("e2e/nginx.bash")
-
-    /// nginx on two free ports of 127.0.0.1 in front of `upstream`: the proxy, and a server that
-    /// answers every path with 64 KB of gzip that decode to 64 MiB.
-    final class Proxy: Sendable {
-        let directory: TemporaryDirectory
-        let process: SpawnedProcess
-        let port: Int
-        let bombPort: Int
-        var caBundle: String { directory.url.appendingPathComponent("ca.pem").path }
-
-        init(upstream: TestServer) async throws {
-            directory = try TemporaryDirectory()
-            let dir = directory.url.path
-            let upstreamPort = try #require(URL(string: upstream.base)?.port)
-            try run("/bin/bash", ["-c", """
-                set -e; source "$0"; nginx_tls "$1"
-                NGINX_PORT=$(nginx_free_port); NGINX_BOMB_PORT=$(nginx_free_port)
-                nginx_configure "$1" "$2"; echo "$NGINX_PORT $NGINX_BOMB_PORT" > "$1/ports"
-                """, ReverseProxyTests.helper.path, dir, String(upstreamPort)])
-            let ports = try String(contentsOfFile: dir + "/ports", encoding: .utf8).split(separator: " ")
-                .compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            try #require(ports.count == 2)
-            (port, bombPort) = (ports[0], ports[1])
-            process = try SpawnedProcess(try #require(ReverseProxyTests.nginx), arguments: [
-                "-p", dir, "-e", dir + "/error.log", "-c", dir + "/nginx.conf", "-g", "daemon off;"])
-            let probe = makeClient(environment: ["GUESTCRAFT_CA_BUNDLE": caBundle])
-            // Until nginx answers, or is gone: no bound of its own (#33: 200 tries, 10 s, was one);
-            // the suite's time limit is the net.
-            while process.isRunning {
-                if (try? await probe.send(HTTPRequest(url: url("/after")))) != nil { return }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            Issue.record("nginx did not answer: \((try? String(contentsOfFile: dir + "/error.log", encoding: .utf8)) ?? "")")
-        }
-
-        func url(_ path: String, port: Int? = nil) -> URL { URL(string: "https://127.0.0.1:\(port ?? self.port)\(path)")! }
-
-        var accessLog: String {
-            (try? String(contentsOf: directory.url.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
-        }
-
-        deinit {
-            process.signal(SIGQUIT)
-            _ = process.wait()
-            directory.remove()
-        }
+    /// nginx in front of `upstream` (the shared `NginxProxy`), started once it is configured.
+    static func proxy(upstream: TestServer) async throws -> NginxProxy {
+        let proxy = try NginxProxy()
+        try proxy.configure(upstream: try #require(URL(string: upstream.base)?.port))
+        try await proxy.start()
+        return proxy
     }
 
     /// 70 KB of JSON that gzip makes small.
@@ -79,11 +35,11 @@ import TestSupport
         }
     }
 
-    @Test(.enabled(if: nginx != nil, "nginx not installed (apt-get install nginx-light)"))
+    @Test(.enabled(if: NginxProxy.binary != nil, "nginx not installed (apt-get install nginx-light)"))
     func throughNginxTLSHTTP2AndGzipAreTheClientsOwn() async throws {
         let upstream = try Self.upstream()
         defer { upstream.stop() }
-        let proxy = try await Proxy(upstream: upstream)
+        let proxy = try await Self.proxy(upstream: upstream)
 
         // The private CA is trusted only through GUESTCRAFT_CA_BUNDLE.
         do {
@@ -108,11 +64,11 @@ import TestSupport
         #expect(proxy.accessLog.contains("GET /rooms HTTP/2.0 304"))
     }
 
-    @Test(.enabled(if: nginx != nil, "nginx not installed (apt-get install nginx-light)"))
+    @Test(.enabled(if: NginxProxy.binary != nil, "nginx not installed (apt-get install nginx-light)"))
     func aGzipBombFromTheProxyEndsAtTheDecodedSizeCap() async throws {
         let upstream = try Self.upstream()
         defer { upstream.stop() }
-        let proxy = try await Proxy(upstream: upstream)
+        let proxy = try await Self.proxy(upstream: upstream)
         let cap = HTTPClientConfiguration().maxResponseBodyBytes
         let client = HTTPClient(configuration: HTTPClientConfiguration(
             environment: ["GUESTCRAFT_CA_BUNDLE": proxy.caBundle]), transport: HTTPTransport())

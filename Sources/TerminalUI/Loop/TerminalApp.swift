@@ -135,9 +135,6 @@ public final class TerminalLoop<State, Action: Sendable, Driver: TerminalDriver>
         inputHold = firstFrame?.acceptsInput
     }
 
-    /// The pipe effects and signals write to (the harness waits on it).
-    public var wakeFD: Int32 { pipe.readFD }
-
     /// With a hold, curses is set up now (`prepare`: the bytes it must write before any frame go
     /// while the start still works) and the terminal is taken when the first frame is drawn: that
     /// frame then reaches the terminal in one write, not behind bursts of set-up a millisecond

@@ -200,7 +200,7 @@ import Testing
         #expect(PhotoEncoder.helperPath(environment: ["GUESTCRAFT_PHOTO_HELPER": "/opt/x/guestcraft-photo"]) == "/opt/x/guestcraft-photo")
         // The test runner is in the build folder, beside the helper.
         let beside = PhotoEncoder.helperPath(environment: [:])
-        #expect(URL(fileURLWithPath: beside).resolvingSymlinksInPath() == URL(fileURLWithPath: PhotoFixtures.helper).resolvingSymlinksInPath())
+        #expect(URL(fileURLWithPath: beside).resolvingSymlinksInPath() == URL(fileURLWithPath: PhotoFixtures.builtHelper).resolvingSymlinksInPath())
     }
 
     @Test func anInstalledHelperIsFoundInLibGuestcraftBesideBin() throws {

@@ -7,13 +7,29 @@ import TestSupport
 /// TEST_PKGS), in a temporary directory of its own; and what the tests read back from them.
 final class PhotoFixtures: Sendable {
     /// `guestcraft-photo`, built beside the test runner (`swift build --build-tests` builds it).
-    static let helper = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    static let builtHelper = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("guestcraft-photo").path
+
+    /// The helper these tests run: a link of its own to the built one, so its processes have a name
+    /// of their own. The app's flows in the same test process (AppFlowTests' fault reports, #33)
+    /// run the built helper too, and a count of "this test's helpers" must not count theirs.
+    static let helper: String = {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gc-photo-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let link = directory.appendingPathComponent(helperName).path
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == nil {
+            try? FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: builtHelper)
+        }
+        return link
+    }()
+
+    /// The link's name; the kernel names its processes by its first 15 characters.
+    static let helperName = "gc-photo-fixture"
 
     let directory: TemporaryDirectory
 
     init() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.helper), "build guestcraft-photo first: \(Self.helper)")
+        try #require(FileManager.default.isExecutableFile(atPath: Self.builtHelper), "build guestcraft-photo first: \(Self.builtHelper)")
         directory = try TemporaryDirectory(prefix: "guestcraft-photo-tests")
     }
 
@@ -139,8 +155,8 @@ final class PhotoFixtures: Sendable {
         return zigzag.map { min(max((natural[$0] * scale + 50) / 100, 1), 255) }
     }
 
-    /// The helper processes this test process started that are still there (running or zombies):
-    /// /proc entries whose parent is this process and whose name is guestcraft-photo's.
+    /// The helper processes these tests started that are still there (running or zombies): /proc
+    /// entries whose parent is this process and whose name is the fixtures' link's (`helper`).
     static func helperChildren() -> [Int32] {
         let me = getpid()
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -149,7 +165,7 @@ final class PhotoFixtures: Sendable {
                   let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return false }
             let name = stat[stat.index(after: open)..<close]
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return name == "guestcraft-phot" && fields.count > 1 && Int32(fields[1]) == me
+            return name == helperName.prefix(15) && fields.count > 1 && Int32(fields[1]) == me
         }
     }
 

@@ -37,6 +37,35 @@ import Testing
                 "the room, not the list")
     }
 
+    /// Keys arriving in one read (type-ahead on a slow link, #31): `c j c j j j c` while the first
+    /// change's answer is held by the instance marks the three dirty rooms clean, each applied once, and no
+    /// row says "not saved" (a change submitted while a round ran was read as gone).
+    @Test func keysInOneBurstMarkEveryRoomAndNoneSaysNotSaved() async throws {
+        let app = try await AppHarness(member: .housekeeper)
+        try await app.start()
+        try await app.press(.function(3))
+        try app.expect("101 F1")
+        let rooms = app.lines.compactMap { line -> String? in
+            guard line.hasSuffix("✗ Dirty") else { return nil }
+            return line.split(separator: " ").first.map(String.init)
+        }
+        try #require(Array(rooms.prefix(3)) == ["101", "102", "201"], "the dirty rooms:\n\(app.screenText)")
+        _ = try await app.admin.armFault(DemoFaultRequest(operation: .unitsHousekeeping, kind: .delay, count: 1, delayMS: 400))
+
+        try await app.burst("cjcjjjc")
+        app.expectNo("not saved")
+        try app.expect("All sent")
+        for room in rooms.prefix(3) {
+            let row = try #require(app.line(containing: "\(room) F"))
+            #expect(row.hasSuffix("✓ Clean") && !row.contains("↑") && !row.contains("changed"), "\(row)")
+        }
+        #expect(try await app.stats().writesApplied["units.housekeeping", default: 0] == 3)
+        try await app.advance(by: .seconds(30))
+        app.expectNo("not saved")
+        app.expectNo("changed")
+        #expect(try await app.stats().writesApplied["units.housekeeping", default: 0] == 3)
+    }
+
     /// An action the role cannot take is shown as such (#13): as the front desk (no
     /// housekeeping.write), d c i show disabled with the reason, and `d` says why and sends nothing.
     @Test func theFrontDeskSeesWhyItCannotChangeARoom() async throws {

@@ -10,22 +10,22 @@ import Glibc
 /// (`close`: one request per connection, so the answer ends when the instance closes). The
 /// `Host` line is passed on, so the demo names the proxy's address in its discovery, as an
 /// instance behind a proxy names its public one.
-final class AuthorizationStrippingProxy: Sendable {
-    let port: UInt16
+public final class AuthorizationStrippingProxy: Sendable {
+    public let port: UInt16
     private let listener: Int32
     private let upstreamPort: UInt16
     private let state = Locked<(strips: Bool, stopped: Bool, stripped: Int)>((true, false, 0))
 
-    var origin: String { "http://127.0.0.1:\(port)" }
+    public var origin: String { "http://127.0.0.1:\(port)" }
     /// Whether the `Authorization` header is dropped (the copy-pasted line), or passed (fixed).
-    var strips: Bool {
+    public var strips: Bool {
         get { state.withLock { $0.strips } }
         set { state.withLock { $0.strips = newValue } }
     }
     /// How many requests had their `Authorization` header dropped.
-    var stripped: Int { state.withLock { $0.stripped } }
+    public var stripped: Int { state.withLock { $0.stripped } }
 
-    init(upstream: String) throws {
+    public init(upstream: String) throws {
         guard let url = URL(string: upstream), let port = url.port else { throw ProxyError("no port in \(upstream)") }
         upstreamPort = UInt16(port)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -50,7 +50,7 @@ final class AuthorizationStrippingProxy: Sendable {
 
     deinit { stop() }
 
-    func stop() {
+    public func stop() {
         let first = state.withLock { s -> Bool in
             defer { s.stopped = true }
             return !s.stopped
@@ -154,8 +154,8 @@ final class AuthorizationStrippingProxy: Sendable {
         return address
     }
 
-    struct ProxyError: Error, CustomStringConvertible {
-        let description: String
+    public struct ProxyError: Error, CustomStringConvertible {
+        public let description: String
         init(_ description: String) { self.description = description }
     }
 }

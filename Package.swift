@@ -65,7 +65,7 @@ let package = Package(
                 dependencies: ["Locking", "GuestCraftAPI", "ClientModel", "Catalog", "HTTPClient", "HTTPServer", "SodiumCrypto",
                                "ProcessSpawn"]),
         .target(name: "OfflineStore", dependencies: ["GuestCraftAPI", "ClientModel", "SQLiteDB", "SodiumCrypto"]),
-        .target(name: "Outbox", dependencies: ["GuestCraftAPI", "ClientModel", "OfflineStore", "InstanceClient", "HTTPClient"]),
+        .target(name: "Outbox", dependencies: ["ClientModel", "OfflineStore"]),
 
         // State, actions, reducers, view models: no I/O, and no target that links a C library.
         .target(name: "AppCore", dependencies: ["Locking", "GuestCraftAPI", "ClientModel", "Catalog"]),

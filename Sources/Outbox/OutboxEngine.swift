@@ -24,10 +24,10 @@ public actor OutboxEngine<Client: Sendable> {
     private let timing: OutboxTiming
     private let onUnauthorized: @Sendable (Partition) -> Void
     private let cancellations = GenerationCancellations()
-    private let eventSink: AsyncStream<OutboxEvent>.Continuation
+    private let eventSink: AsyncStream<OutboxNews>.Continuation
 
-    /// Rounds and 401s, for the app's loop (one consumer).
-    public nonisolated let events: AsyncStream<OutboxEvent>
+    /// Rounds and 401s as the app reads them, for the app's loop (one consumer).
+    public nonisolated let events: AsyncStream<OutboxNews>
 
     private var active: Active?
     /// The entries a submit waits on, and the results rounds got for them: a round that was
@@ -73,7 +73,7 @@ public actor OutboxEngine<Client: Sendable> {
         self.registry = registry
         self.timing = timing
         self.onUnauthorized = onUnauthorized
-        (events, eventSink) = AsyncStream<OutboxEvent>.makeStream()
+        (events, eventSink) = AsyncStream<OutboxNews>.makeStream()
         let cancellations = self.cancellations
         // A generation that ends (sign-out, 401, removal, a new workspace) aborts its request.
         store.onGenerationsEnded { ended in cancellations.cancel(ended.map { $0.id.rawValue }) }
@@ -141,7 +141,7 @@ public actor OutboxEngine<Client: Sendable> {
     /// round and says what became of it.
     public func submit<Operation: OutboxOperation>(
         _ operation: Operation, _ payload: Operation.Payload
-    ) async throws -> OutboxSubmitOutcome<Operation.Result> where Operation.Client == Client {
+    ) async throws -> ChangeOutcome<Operation.Result> where Operation.Client == Client {
         precondition(registry.contains(operation.name), "outbox operation \(operation.name) is not registered")
         guard let current = active else { return .expired }
         let data = try PayloadCoding.encode(payload)
@@ -157,7 +157,7 @@ public actor OutboxEngine<Client: Sendable> {
     /// Saves several changes in one transaction (a fault report and its photos: all or none)
     /// before any is sent, then runs a round. Answers each change's outcome, in order; all
     /// `.expired` when the generation had ended.
-    public func submit(together changes: [OutboxChange<Client>]) async throws -> [OutboxSubmitOutcome<any Sendable>] {
+    public func submit(together changes: [OutboxChange<Client>]) async throws -> [ChangeOutcome<any Sendable>] {
         for change in changes {
             precondition(registry.contains(change.operation), "outbox operation \(change.operation) is not registered")
         }
@@ -228,7 +228,7 @@ public actor OutboxEngine<Client: Sendable> {
         guard let current = active else { return await round(nil) }
         let report = await round(current)
         for (id, result) in report.results where awaited.contains(id) { delivered[id] = result }
-        eventSink.yield(.roundFinished(report))
+        eventSink.yield(report.news(at: timing.now()))
         return report
     }
 
@@ -468,16 +468,16 @@ public actor OutboxEngine<Client: Sendable> {
         }
     }
 
-    private func outcome<Result>(of id: Int64, in partition: Partition) throws -> OutboxSubmitOutcome<Result> {
+    private func outcome<Result>(of id: Int64, in partition: Partition) throws -> ChangeOutcome<Result> {
         let entries = try store.pendingEntries(partition)
         guard let index = entries.firstIndex(where: { $0.id == id }) else { return .expired }
         let entry = entries[index]
-        if let hold = entry.hold { return .held(reason: hold.reason, code: hold.code) }
+        if let hold = entry.hold { return .held(hold.reason, code: hold.code) }
         let parent = registry.parentSubject(of: entry)
         let waitsForDecision = entries[..<index].contains {
             $0.hold != nil && ($0.subject == entry.subject || $0.subject == parent)
         }
-        return .queued(waitingFor: waitsForDecision ? .decision : .connection)
+        return .queued(waitsForDecision: waitsForDecision)
     }
 
     // MARK: The other accounts, in the background (#31)
@@ -525,7 +525,7 @@ public actor OutboxEngine<Client: Sendable> {
                 case nil, .inactive?, .cancelled?, .unexpected?:
                     break
                 }
-                eventSink.yield(.backgroundRoundFinished(report))
+                eventSink.yield(.othersRoundFinished(sent: report.sent.count, held: report.held.count))
             }
             if keep { scheduleBackgroundRetry() } else {
                 backgroundFailures = 0

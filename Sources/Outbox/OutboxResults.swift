@@ -1,22 +1,5 @@
+import Foundation
 import OfflineStore
-
-/// What a submitted change became.
-public enum OutboxSubmitOutcome<Result: Sendable>: Sendable {
-    /// Sent now; the instance's answer.
-    case sent(Result)
-    /// Saved, waiting for a connection or for a decision on an earlier change of its subject.
-    case queued(waitingFor: OutboxWait)
-    /// Held for the person's decision (conflict or refused), with the instance's problem code.
-    case held(reason: HoldReason, code: String?)
-    /// Not saved: its generation had ended (signed out, another account or workspace).
-    case expired
-}
-
-/// What a queued change waits for.
-public enum OutboxWait: Sendable, Equatable {
-    case connection
-    case decision
-}
 
 /// Why a round stopped before the end of the partition's entries.
 public enum OutboxStop: Sendable, Equatable {
@@ -66,17 +49,20 @@ public struct OutboxRoundReport: Sendable {
     }
 }
 
-/// What the engine tells the app while it runs.
-public enum OutboxEvent: Sendable {
-    /// A round is about to send its first entry: the changes waiting are being sent now (the
-    /// header counts them as sending, never "All sent", while the answer is awaited — #31).
-    case sending(Partition)
-    /// A round ended (screens read again what a background send changed).
-    case roundFinished(OutboxRoundReport)
-    /// A 401: the session of this partition ended.
-    case sessionEnded(Partition)
-    /// A round for another account's partition, sent in the background (#31).
-    case backgroundRoundFinished(OutboxRoundReport)
+extension OutboxRoundReport {
+    /// The round as the app reads it: whether the instance answered (false when it could not be
+    /// reached, nil when the round tried nothing), and when the outbox tries again by itself.
+    public func news(at now: Date) -> OutboxNews {
+        let reached: Bool?
+        switch stop {
+        case .noAnswer?, .notSent?: reached = false
+        case .retryLater?, .inProgress?, .unauthorized?: reached = true
+        case .inactive?, .anotherSender?, .cancelled?, .unexpected?, nil:
+            reached = sent.isEmpty && held.isEmpty ? nil : true
+        }
+        return .roundFinished(partition: partition, sent: sent, held: held, reachedInstance: reached,
+                              retryAt: retryIn.map { now.addingTimeInterval(Double($0.components.seconds)) })
+    }
 }
 
 /// Another account's partition and its own session's client (its token, its origin), for the

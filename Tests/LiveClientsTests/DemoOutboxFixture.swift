@@ -24,7 +24,7 @@ final class DemoOutboxFixture: @unchecked Sendable {
     let engine: OutboxEngine<InstanceClient>
     let unauthorized = Recorder<Partition>()
     /// The rounds the engine reported, collected by a background task.
-    let rounds = Recorder<OutboxRoundReport>()
+    let rounds = Recorder<ReportedRound>()
     var generation: GenerationID
 
     init(rooms: Int = 20) throws {
@@ -40,14 +40,16 @@ final class DemoOutboxFixture: @unchecked Sendable {
         let rounds = self.rounds
         Task {
             for await event in events {
-                if case .roundFinished(let report) = event { rounds.append(report) }
+                if case .roundFinished(_, let sent, let held, let reached, _) = event {
+                    rounds.append(ReportedRound(sent: sent, held: held, reachedInstance: reached))
+                }
             }
         }
     }
 
     /// The next round the engine reports that `matches` (every other one is dropped), waiting with a
     /// deadline (nil then).
-    func nextRound(where matches: (OutboxRoundReport) -> Bool = { _ in true }) async -> OutboxRoundReport? {
+    func nextRound(where matches: (ReportedRound) -> Bool = { _ in true }) async -> ReportedRound? {
         // No bound of its own (#33: it was 20 s of wall time): nil once the suite's time limit
         // cancels the wait.
         while !Task.isCancelled {
@@ -132,4 +134,11 @@ final class DemoOutboxFixture: @unchecked Sendable {
             .filter { HousekeepingStatus.settable.contains($0.housekeepingStatus) }
             .sorted { $0.number < $1.number }
     }
+}
+
+/// A round as the engine's news tells it (what the app reads).
+struct ReportedRound: Sendable {
+    let sent: [Int64]
+    let held: [Int64]
+    let reachedInstance: Bool?
 }

@@ -21,10 +21,10 @@ import Testing
         ])
         #expect(countsAtFirstAttempt.value == 3, "all three were on disk before the first attempt")
         guard outcomes.count == 3 else { Issue.record("\(outcomes)"); return }
-        guard case .held(reason: .refused, code: "unit.invalid_status") = outcomes[0] else { Issue.record("\(outcomes[0])"); return }
-        guard case .queued(waitingFor: .decision) = outcomes[1] else { Issue.record("\(outcomes[1])"); return }
+        guard case .held(.refused, code: "unit.invalid_status") = outcomes[0] else { Issue.record("\(outcomes[0])"); return }
+        guard case .queued(waitsForDecision: true) = outcomes[1] else { Issue.record("\(outcomes[1])"); return }
         // Room 102's note is another subject: it is not held up, but gets no answer (unplanned).
-        guard case .queued(waitingFor: .connection) = outcomes[2] else { Issue.record("\(outcomes[2])"); return }
+        guard case .queued(waitsForDecision: false) = outcomes[2] else { Issue.record("\(outcomes[2])"); return }
         #expect(client.calls.map(\.change.unit) == ["101", "102"])
         #expect(try f.store.outboxCounts(desk) == OutboxCounts(toSend: 2, toReview: 1, outcomeUnknown: 1))
     }

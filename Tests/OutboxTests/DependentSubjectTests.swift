@@ -117,8 +117,9 @@ private func scripted(_ client: ScriptedClient, _ id: String, _ kind: String, _ 
             switch outcome {
             case .sent: "sent"
             case .held: "held"
-            case .queued(waitingFor: .connection): "waits"
-            case .queued(waitingFor: .decision): "decision"
+            case .queued(waitsForDecision: false): "waits"
+            case .queued(waitsForDecision: true): "decision"
+            case .failed: "failed"
             case .expired: "expired"
             }
         }

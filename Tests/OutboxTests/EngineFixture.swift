@@ -17,7 +17,7 @@ final class EngineFixture: @unchecked Sendable {
     let clock = ManualClock(now: t0)
     let engine: OutboxEngine<ScriptedClient>
     /// The rounds the engine reported, collected by a background task.
-    private let rounds = Recorder<OutboxRoundReport>()
+    private let rounds = Recorder<ReportedRound>()
 
     var sessionsEnded: [Partition] { recorder.all }
 
@@ -32,7 +32,9 @@ final class EngineFixture: @unchecked Sendable {
         let rounds = self.rounds
         Task {
             for await event in events {
-                if case .roundFinished(let report) = event { rounds.append(report) }
+                if case .roundFinished(_, let sent, let held, let reached, _) = event {
+                    rounds.append(ReportedRound(sent: sent, held: held, reachedInstance: reached))
+                }
             }
         }
     }
@@ -77,7 +79,7 @@ final class EngineFixture: @unchecked Sendable {
     /// The next round the engine reports (rounds started by retries included), waiting for it
     /// with no bound of its own (#33: it was 20 s of wall time): nil once the suite's time limit
     /// cancels the wait, and the test fails instead of hanging.
-    func nextRound() async -> OutboxRoundReport? {
+    func nextRound() async -> ReportedRound? {
         while !Task.isCancelled {
             if let report = rounds.takeFirst() { return report }
             try? await Task.sleep(for: .milliseconds(2))
@@ -98,4 +100,11 @@ final class EngineFixture: @unchecked Sendable {
 
 func change(_ unit: String, _ status: String, expected: Int = 1) -> RoomChange {
     RoomChange(unit: unit, status: status, expectedVersion: expected)
+}
+
+/// A round as the engine's news tells it (what the app reads).
+struct ReportedRound: Sendable {
+    let sent: [Int64]
+    let held: [Int64]
+    let reachedInstance: Bool?
 }

@@ -75,7 +75,7 @@ enum Expected: Sendable, Equatable {
         let client = ScriptedClient("desk", plan: [.fail(.noAnswer)])
         await f.engine.activate(partition: desk, generation: g, client: client)
         let outcome = try await f.engine.submit(RoomStatus(), change("101", "clean"))
-        guard case .queued(waitingFor: .connection) = outcome else { Issue.record("\(outcome)"); return }
+        guard case .queued(waitsForDecision: false) = outcome else { Issue.record("\(outcome)"); return }
         #expect(try f.store.outboxCounts(desk) == OutboxCounts(toSend: 1, toReview: 0, outcomeUnknown: 1))
         _ = await f.nextRound()   // activation's round
         _ = await f.nextRound()   // submit's round

@@ -91,7 +91,7 @@ import TestSupport
         #expect(client.calls.count == 2)
         // A new change of the blocked room waits for the decision.
         let outcome = try await f.engine.submit(RoomStatus(), change("101", "dirty"))
-        guard case .queued(waitingFor: .decision) = outcome else { Issue.record("\(outcome)"); return }
+        guard case .queued(waitsForDecision: true) = outcome else { Issue.record("\(outcome)"); return }
         #expect(client.calls.count == 2)
 
         // The person discards the conflict: the later entries of 101 go.

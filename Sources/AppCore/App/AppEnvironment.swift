@@ -15,6 +15,8 @@ public struct AppEnvironment: Sendable {
     public var outbox: OutboxClient
     public var preferences: PreferencesClient
     public var clock: ClockClient
+    /// A time as the person reads it ("09:41" today, with the date otherwise), in the terminal's zone.
+    public var formatTime: @Sendable (Date) -> String
     /// A line for the log file (details of failures; never a token).
     public var log: @Sendable (String) -> Void
     /// The device name offered when pairing or signing in (`<hostname> terminal`).
@@ -32,6 +34,7 @@ public struct AppEnvironment: Sendable {
 
     public init(instances: InstancesClient, pairing: PairingClient, signIn: SignInClient, api: SessionAPIClient,
                 offline: OfflineClient, outbox: OutboxClient, preferences: PreferencesClient, clock: ClockClient,
+                formatTime: @escaping @Sendable (Date) -> String,
                 log: @escaping @Sendable (String) -> Void, defaultDeviceName: @escaping @Sendable () -> String,
                 tabs: WorkTabs.Environment, live: LiveRefreshSettings = .off, probe: ReachProbeSettings? = nil,
                 lock: LockClient = .unavailable, lockPolicy: LockPolicy = .none) {
@@ -47,6 +50,7 @@ public struct AppEnvironment: Sendable {
         self.outbox = outbox
         self.preferences = preferences
         self.clock = clock
+        self.formatTime = formatTime
         self.log = log
         self.defaultDeviceName = defaultDeviceName
         self.tabs = tabs
@@ -282,20 +286,6 @@ public struct PendingChange: Equatable, Sendable {
             self.detail = detail
         }
     }
-}
-
-/// What the outbox engine reports while it runs, as the app reads it.
-public enum OutboxNews: Equatable, Sendable {
-    /// A round ended for `partition`: entries sent and held, and whether the instance answered
-    /// (false when it could not be reached, nil when nothing was tried).
-    /// `retryAt`: when the outbox tries again by itself, as the person reads the time ("09:41").
-    case roundFinished(partition: Partition?, sent: [Int64], held: [Int64], reachedInstance: Bool?, retryAt: String? = nil)
-    /// A round of `partition` began sending: its waiting changes are on their way.
-    case sending(Partition)
-    /// A 401 ended the session of `partition`.
-    case sessionEnded(Partition)
-    /// Another account's changes were sent (or held) in the background (#31): only counts change.
-    case othersRoundFinished(sent: Int, held: Int)
 }
 
 /// The outbox engine of the context on screen.

@@ -132,7 +132,7 @@ extension AppReducer {
             var effects: [Effect<AppAction>] = [count(partition)]
             current.sending = false
             current.triedOnKey = false
-            current.retryAt = retryAt
+            current.retryAt = retryAt.map(environment.formatTime)
             if reached == false { current.connection = .offline }
             if reached == true { effects.append(markOnline(&current)) }
             state.current = current

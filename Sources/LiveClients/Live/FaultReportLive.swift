@@ -151,7 +151,7 @@ extension LiveWork {
                        jpeg: photo.jpeg)
         }
         let ids = FaultReportIDs(ticket: report.ticket, photos: payloads.map(\.photo))
-        let outcomes: [OutboxSubmitOutcome<any Sendable>]
+        let outcomes: [ChangeOutcome<any Sendable>]
         do {
             let changes = try [OutboxChange(FaultReportOperation(), report)]
                 + payloads.map { try OutboxChange(FaultPhotoOperation(), $0) }
@@ -212,12 +212,13 @@ extension LiveWork {
         }
     }
 
-    static func outcome(_ ids: FaultReportIDs, _ outcomes: [OutboxSubmitOutcome<any Sendable>], photosLeftOut: Int,
+    static func outcome(_ ids: FaultReportIDs, _ outcomes: [ChangeOutcome<any Sendable>], photosLeftOut: Int,
                         entries: (report: OutboxEntry?, photos: [OutboxEntry])) -> FaultReportOutcome {
         guard let first = outcomes.first else { return .notSaved(.failed) }
         let ticket: MaintenanceTicket
         switch first {
         case .expired: return .notSaved(.expired)
+        case .failed: return .notSaved(.failed)
         case .held:
             guard let entry = entries.report, let refusal = refusal(ids, entry) else {
                 return .queued(FaultReportQueued(ids: ids, accepted: nil, photosLeftOut: photosLeftOut))
@@ -244,7 +245,7 @@ extension LiveWork {
                 } else {
                     waiting += 1
                 }
-            case .sent, .queued, .expired: waiting += 1
+            case .sent, .queued, .expired, .failed: waiting += 1
             }
         }
         if !refused.isEmpty {

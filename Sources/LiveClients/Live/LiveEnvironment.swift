@@ -23,6 +23,7 @@ extension AppEnvironment {
             preferences: PreferencesClient(load: { services.loadPreferences() },
                                            save: { services.preferences.save($0) }),
             clock: services.clock,
+            formatTime: { LocalTime.format($0) },
             log: { log.write($0) },
             defaultDeviceName: { DefaultDeviceName.make() },
             tabs: .live(services),
@@ -342,9 +343,7 @@ extension OutboxClient {
             news: {
                 AsyncStream { continuation in
                     let task = Task {
-                        for await event in engine.events {
-                            continuation.yield(OutboxNews(event))
-                        }
+                        for await news in engine.events { continuation.yield(news) }
                         continuation.finish()
                     }
                     continuation.onTermination = { _ in task.cancel() }
@@ -383,31 +382,6 @@ extension OutboxClient {
                 return summary.filter { $0.partition.account == account && $0.counts.toSend > 0 }
                     .map { OutboxBackgroundAccount(partition: $0.partition, client: client) }
             }
-        }
-    }
-}
-
-extension OutboxNews {
-    /// The app's reading of an engine event.
-    init(_ event: OutboxEvent) {
-        switch event {
-        case .sessionEnded(let partition):
-            self = .sessionEnded(partition)
-        case .sending(let partition):
-            self = .sending(partition)
-        case .backgroundRoundFinished(let report):
-            self = .othersRoundFinished(sent: report.sent.count, held: report.held.count)
-        case .roundFinished(let report):
-            let reached: Bool?
-            switch report.stop {
-            case .noAnswer?, .notSent?: reached = false
-            case .retryLater?, .inProgress?, .unauthorized?: reached = true
-            case .inactive?, .anotherSender?, .cancelled?, .unexpected?, nil:
-                reached = report.sent.isEmpty && report.held.isEmpty ? nil : true
-            }
-            let retryAt = report.retryIn.map { LocalTime.format(Date().addingTimeInterval(Double($0.components.seconds))) }
-            self = .roundFinished(partition: report.partition, sent: report.sent, held: report.held, reachedInstance: reached,
-                                  retryAt: retryAt)
         }
     }
 }

@@ -280,12 +280,7 @@ struct LiveWork: Sendable {
         -> ChangeOutcome<Operation.Result> where Operation.Client == InstanceClient, Operation.Result: Equatable {
         guard await engine.activePartition == context.partition else { return .expired }
         do {
-            switch try await engine.submit(operation, payload) {
-            case .sent(let result): return .sent(result)
-            case .queued(let wait): return .queued(waitsForDecision: wait == .decision)
-            case .held(let reason, let code): return .held(reason, code: code)
-            case .expired: return .expired
-            }
+            return try await engine.submit(operation, payload)
         } catch {
             services.log.write("outbox: \(operation.name) not saved: \(error)")
             return .failed

@@ -524,7 +524,8 @@ func L_quit(_ count: Int) -> String {
         let store = TestStore(initialState: AppState.working(activeTab: .today, outbox: waiting),
                               reducer: AppReducer(environment: env))
         await store.send(.outboxNews(.roundFinished(partition: Fixtures.partition(), sent: [], held: [],
-                                                    reachedInstance: false, retryAt: "09:41"))) {
+                                                    reachedInstance: false,
+                                                    retryAt: Date(timeIntervalSince1970: 9 * 3600 + 41 * 60 + 30)))) {
             $0.current?.connection = .offline
             $0.current?.retryAt = "09:41"
         }

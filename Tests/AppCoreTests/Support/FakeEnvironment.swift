@@ -27,6 +27,12 @@ final class FakeWorld: Sendable {
     /// `unexpectedCalls.allowedNames`.
     func allow(_ names: String...) { unexpectedCalls.allow(names) }
 
+    /// "09:41": a time's hours and minutes in UTC, as the live formatter reads a time of today.
+    static let formatTime: @Sendable (Date) -> String = { date in
+        let minutes = Int(date.timeIntervalSince1970) / 60 % (24 * 60)
+        return String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+
     var environment: AppEnvironment {
         let logged = self.logged
         let fail = unexpectedCalls.call
@@ -67,6 +73,7 @@ final class FakeWorld: Sendable {
             preferences: PreferencesClient(load: { fail("preferences.load"); return AppPreferences() },
                                            save: { _ in fail("preferences.save") }),
             clock: ManualClock().client,
+            formatTime: FakeWorld.formatTime,
             log: { logged.append($0) },
             defaultDeviceName: { "desk-01 terminal" },
             tabs: .failing(fail))

@@ -1,3 +1,4 @@
+import ClientModel
 import Foundation
 import GuestCraftAPI
 

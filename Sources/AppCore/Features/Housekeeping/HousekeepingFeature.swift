@@ -1,3 +1,4 @@
+import ClientModel
 import Catalog
 import Foundation
 import GuestCraftAPI

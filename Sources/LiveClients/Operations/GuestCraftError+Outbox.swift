@@ -1,6 +1,7 @@
 import GuestCraftAPI
 import HTTPClient
 import InstanceClient
+import Outbox
 
 /// The client's one error, classified for the outbox's rules (keep, hold, end the session).
 extension GuestCraftError: OutboxClassifiable {

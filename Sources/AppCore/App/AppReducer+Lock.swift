@@ -220,12 +220,12 @@ extension AppReducer {
     }
 
     var lockScope: OptionalScope<AppState, AppAction, LockFeature> {
-        OptionalScope(slice: { $0.lock == nil ? nil : $1(&$0.lock!) }, action: AppAction.lock,
+        OptionalScope(state: \.lock, action: AppAction.lock,
                       extract: { if case .lock(let a) = $0 { a } else { nil } }, child: lockFeature)
     }
 
     var pinFormScope: OptionalScope<AppState, AppAction, PINForm> {
-        OptionalScope(slice: { $0.pinForm == nil ? nil : $1(&$0.pinForm!) }, action: AppAction.pinForm,
+        OptionalScope(state: \.pinForm, action: AppAction.pinForm,
                       extract: { if case .pinForm(let a) = $0 { a } else { nil } }, child: PINForm(environment: environment))
     }
 }

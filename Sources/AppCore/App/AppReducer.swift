@@ -266,37 +266,37 @@ public struct AppReducer: Reducer {
     // MARK: - Scopes
 
     var connectScope: OptionalScope<AppState, AppAction, ConnectFeature> {
-        OptionalScope(slice: { $0.connect == nil ? nil : $1(&$0.connect!) }, action: AppAction.connect,
+        OptionalScope(state: \.connect, action: AppAction.connect,
                       extract: { if case .connect(let a) = $0 { a } else { nil } }, child: connectFeature)
     }
 
     var pairScope: OptionalScope<AppState, AppAction, PairFeature> {
-        OptionalScope(slice: { $0.pair == nil ? nil : $1(&$0.pair!) }, action: AppAction.pair,
+        OptionalScope(state: \.pair, action: AppAction.pair,
                       extract: { if case .pair(let a) = $0 { a } else { nil } }, child: pairFeature)
     }
 
     var signInScope: OptionalScope<AppState, AppAction, SignInFeature> {
-        OptionalScope(slice: { $0.signIn == nil ? nil : $1(&$0.signIn!) }, action: AppAction.signIn,
+        OptionalScope(state: \.signIn, action: AppAction.signIn,
                       extract: { if case .signIn(let a) = $0 { a } else { nil } }, child: signInFeature)
     }
 
     var workspaceScope: OptionalScope<AppState, AppAction, WorkspaceFeature> {
-        OptionalScope(slice: { $0.workspace == nil ? nil : $1(&$0.workspace!) }, action: AppAction.workspace,
+        OptionalScope(state: \.workspace, action: AppAction.workspace,
                       extract: { if case .workspace(let a) = $0 { a } else { nil } }, child: workspaceFeature)
     }
 
     var accountScope: OptionalScope<AppState, AppAction, AccountFeature> {
-        OptionalScope(slice: { $0.account == nil ? nil : $1(&$0.account!) }, action: AppAction.account,
+        OptionalScope(state: \.account, action: AppAction.account,
                       extract: { if case .account(let a) = $0 { a } else { nil } }, child: accountFeature)
     }
 
     var tabsScope: OptionalScope<AppState, AppAction, WorkTabs> {
-        OptionalScope(slice: { $0.tabs == nil ? nil : $1(&$0.tabs!) }, action: AppAction.tabs,
+        OptionalScope(state: \.tabs, action: AppAction.tabs,
                       extract: { if case .tabs(let a) = $0 { a } else { nil } }, child: workTabs)
     }
 
     var helpScope: OptionalScope<AppState, AppAction, HelpFeature> {
-        OptionalScope(slice: { $0.help == nil ? nil : $1(&$0.help!) }, action: AppAction.help,
+        OptionalScope(state: \.help, action: AppAction.help,
                       extract: { if case .help(let a) = $0 { a } else { nil } }, child: HelpFeature())
     }
 }

@@ -4,7 +4,7 @@ SWIFT ?= swift
 CONFIG ?= debug
 # Release builds link the Swift runtime and Foundation statically: 10 ms less start-up and 6 MiB
 # less memory than the shared libraries (docs/performance.md).
-# They are laid out for the start (#18, docs/decisions.md): every function in a section of its own,
+# They are laid out for the start (#18, docs/startup.md): every function in a section of its own,
 # linked by the toolchain's lld in the order of packaging/startup.order (the functions the start
 # runs, first to last, written by Benchmarks/startup_order.sh), so the pages the first frame
 # touches are few and together; relative relocations packed (DT_RELR), so the loader reads 16 KB
@@ -118,7 +118,8 @@ e2e:
 
 ## test-asan, test-tsan: the whole `swift test` suite under AddressSanitizer (with LeakSanitizer) or
 ## ThreadSanitizer, each in a build folder of its own. Suppressions, each with its reason, are in
-## Tests/Sanitizers/ (docs/decisions.md). The e2e scripts are not run: they drive the debug build.
+## Tests/Sanitizers/ (docs/decisions/0059-sanitizers-over-the-suite-what-they-found.md).
+## The e2e scripts are not run: they drive the debug build.
 SANITIZER_DIR := $(CURDIR)/Tests/Sanitizers
 test-asan: deps stamp
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
@@ -216,7 +217,8 @@ uninstall:
 	-rmdir $(DESTDIR)$(HELPERDIR) $(DESTDIR)$(DATADIR) 2>/dev/null
 
 ## deb: .build/guestcraft_<version>_<arch>.deb and guestcraft-demo_…, from the release build, with
-## dpkg's own tools. The demo server is a package of its own (docs/decisions.md).
+## dpkg's own tools. The demo server is a package of its own
+## (docs/decisions/0054-installed-like-a-debian-program.md).
 DEB_ARCH     := $(shell dpkg --print-architecture 2>/dev/null)
 DEB_PACKAGES := guestcraft guestcraft-demo
 DEBS         := $(foreach p,$(DEB_PACKAGES),.build/$(p)_$(VERSION)_$(DEB_ARCH).deb)

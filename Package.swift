@@ -45,7 +45,8 @@ let package = Package(
         .target(name: "ProcessSpawn", dependencies: ["Locking"]),
 
         // The wire contract, shared by the app and the demo instance (docs/api.md).
-        // A value under a lock ThreadSanitizer can see (docs/decisions.md): no dependency, no C.
+        // A value under a lock ThreadSanitizer can see: no dependency, no C
+        // (docs/decisions/0059-sanitizers-over-the-suite-what-they-found.md).
         .target(name: "Locking"),
         .target(name: "GuestCraftAPI"),
 

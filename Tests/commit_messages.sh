@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Commit messages as docs/decisions.md asks (#32): a subject of at most 72 characters with an area
-# prefix ("Outbox: a held entry stops only its subject"), a blank line, and a body saying why.
+# Commit messages as docs/decisions/0084-commit-messages-are-checked.md asks (#32): a subject
+# of at most 72 characters with an area prefix ("Outbox: a held entry stops only its subject"),
+# a blank line, and a body saying why.
 # Merge commits are left as git writes them.
 #   commit_messages.sh --message FILE   one message (the commit-msg hook)
 #   commit_messages.sh [SINCE]          every commit after SINCE (default: the rule's first commit)

@@ -5,7 +5,8 @@
 # completion, and `make uninstall` leaves nothing. Then `make deb`: lintian finds no error, dpkg
 # installs it into a scratch root, its man pages render, its programs run, systemd-analyze accepts
 # its units, its network hook starts the send for users whose timer is enabled, and purging it
-# leaves nothing. `make deb` builds the release when it is not built yet (docs/decisions.md), and
+# leaves nothing. `make deb` builds the release when it is not built yet
+# (docs/decisions/0054-installed-like-a-debian-program.md), and
 # two packages: guestcraft, and guestcraft-demo (the demo server) beside it.
 source "$(dirname "$0")/lib.sh" "$1"
 

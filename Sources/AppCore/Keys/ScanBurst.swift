@@ -1,7 +1,9 @@
 /// A barcode scanner types like a keyboard: a burst of characters ending in Enter. The terminal
 /// loop hands the keys that arrived in one read (between two wake-ups) to `text(of:)`: two or
 /// more printable characters and a final Enter, and nothing else, are a scan; keys typed by a
-/// person arrive one read each and keep their ordinary meaning (decisions.md).
+/// person arrive one read each and keep their ordinary meaning
+/// (docs/decisions/0034-a-scan-is-what-one-read-holds.md). A scan split across reads is
+/// `ScanAssembler`'s (docs/decisions/0067-a-scan-judged-by-timing-across-reads.md).
 public enum ScanBurst {
     /// The scanned text when `keys` (one read's, and nothing else in it) are a burst ending in Enter.
     public static func text(of keys: [Key]) -> String? {

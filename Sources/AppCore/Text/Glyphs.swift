@@ -52,7 +52,7 @@ public struct Glyphs: Equatable, Sendable {
     ]
 }
 
-/// The rule choosing the glyph set (docs/decisions.md, "ASCII fallback"), a pure function of
+/// The rule choosing the glyph set (docs/decisions/0073-ascii-symbols-fallback.md), a pure function of
 /// what the start read: the override, the user's own locale codeset, `TERM` and terminfo's `U8`.
 public enum GlyphChoice {
     /// Terminals that draw no Unicode unless terminfo says `U8#1`.

@@ -99,7 +99,7 @@ final class SavedReadPrefetch: Sendable {
     func start(preferences: @escaping @Sendable () -> AppPreferences, store waitForStore: @escaping @Sendable () -> OfflineStore?,
                afterHead: AfterFirstFrame? = nil) {
         // At the app's own priority: the first frame waits for this list more than for anything
-        // else the start does (#18; nice +10 cost a millisecond, docs/decisions.md).
+        // else the start does (#18; nice +10 cost a millisecond, docs/startup.md).
         decodeHeldFor.withLock { $0 = afterHead }
         let thread = Thread { [self] in
             let loaded = preferences()

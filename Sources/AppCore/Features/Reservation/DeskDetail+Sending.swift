@@ -6,7 +6,8 @@ import GuestCraftAPI
 /// the sentences of done, not done and refused.
 extension DeskDetail {
     /// Sends `request` on `stay` with the reservation's version. The attempt after a lost answer
-    /// that the reservation did not show done reuses that attempt's key (docs/decisions.md).
+    /// that the reservation did not show done reuses that attempt's key
+    /// (docs/decisions/0040-a-lost-answer-is-read-not-guessed.md).
     func send(_ request: DeskRequest, stay: Stay, number: String? = nil, _ state: inout State) -> Effect<Action> {
         guard var page = state.reservationPage, let reservation = page.reservation else { return .none }
         let reuse = page.retry.flatMap { $0.stay == stay.id && $0.request == request ? $0.idempotencyKey : nil }

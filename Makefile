@@ -49,7 +49,7 @@ BENCH_PKGS := hyperfine python3-pyte valgrind time mc tig
 PKG_PKGS   := scdoc dpkg-dev binutils lintian man-db bash-completion systemd
 DEB_PKGS   := $(BUILD_PKGS) $(TEST_PKGS) $(BENCH_PKGS) $(PKG_PKGS)
 
-.PHONY: deps deps-build deps-bench build release run test test-package hooks unit-test e2e test-asan test-tsan bench clean stamp man install uninstall deb
+.PHONY: deps deps-build deps-bench build release run test test-package hooks unit-test e2e test-asan test-tsan bench start-guard clean stamp man install uninstall deb
 
 ## deps: install every missing Debian package (as root), or print the command to do it.
 ## deps-build: only what building and running need (`make run`, `make release`).
@@ -132,16 +132,23 @@ test-tsan: deps stamp
 	TSAN_OPTIONS=suppressions=$(SANITIZER_DIR)/tsan.supp:halt_on_error=0 \
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
-## bench: figures for docs/performance.md (printed, never asserted).
-## It ends with one summary table of the figures that matter (Benchmarks/lib/summary.py).
+## bench: figures for docs/performance.md (printed; times are never asserted). The one check is
+## the start's guard: instructions to the first frame against docs/startup.md's budget (#32);
+## a script that fails is named at the end, after the summary table (Benchmarks/lib/summary.py).
 bench: deps-bench release
-	@log="$$(mktemp /tmp/guestcraft-bench-log.XXXXXX)"; \
+	@log="$$(mktemp /tmp/guestcraft-bench-log.XXXXXX)"; failed=""; \
 	for b in Benchmarks/*.sh; do \
 	  [ -e "$$b" ] || continue; \
 	  echo "== $$b" | tee -a "$$log"; bash "$$b" .build/release 2>&1 | tee -a "$$log"; \
-	  [ "$${PIPESTATUS[0]}" = 0 ] || exit 1; \
+	  [ "$${PIPESTATUS[0]}" = 0 ] || failed="$$failed $$b"; \
 	done; \
-	python3 Benchmarks/lib/summary.py "$$log"; rm -f "$$log"
+	python3 Benchmarks/lib/summary.py "$$log"; rm -f "$$log"; \
+	[ -z "$$failed" ] || { echo "failed:$$failed" >&2; exit 1; }
+
+## start-guard: the start's instructions (callgrind, to the first frame and for --version)
+## against their budget in docs/startup.md; fails above it (#32).
+start-guard: deps-bench release
+	bash Benchmarks/startup_callgrind.sh .build/release
 
 clean:
 	$(SWIFT) package clean

@@ -183,7 +183,7 @@ public final class AppHarness {
                                     shouldQuit: AppView.shouldQuit, driver: driver, log: services.log,
                                     catchSignals: false,
                                     onFrame: { _ in services.afterFirstFrame?.frameWritten() },
-                                    firstFrame: AppCommand.firstFrame, now: { [unowned self] in terminalTime })
+                                    firstFrame: AppCommand.firstFrame(), now: { [unowned self] in terminalTime })
         self.store = store
         self.driver = driver
         self.loop = loop

@@ -1,3 +1,4 @@
+import TestSupport
 @testable import LiveClients
 import Testing
 
@@ -10,5 +11,23 @@ struct NetworkHoldTests {
     func theHoldComesFromTheEnvironment(text: String?, milliseconds: Int) {
         let environment = text.map { ["GUESTCRAFT_NETWORK_HOLD_MS": $0] } ?? [:]
         #expect(LiveServices.networkHold(environment) == .milliseconds(milliseconds))
+    }
+}
+
+/// The start's other two waits, raised only for counting it under callgrind (the start's guard,
+/// docs/startup.md): the first frame's hold (a quarter of a second) and the screen's wait for
+/// the read ahead (50 ms), each within 0…60 s.
+struct StartWaitTests {
+    @Test func theFirstFrameHoldComesFromTheEnvironment() {
+        #expect(AppCommand.firstFrame().atMost == .milliseconds(250))
+        #expect(AppCommand.firstFrame(["GUESTCRAFT_FIRST_FRAME_HOLD_MS": "60000"]).atMost == .seconds(60))
+        #expect(AppCommand.firstFrame(["GUESTCRAFT_FIRST_FRAME_HOLD_MS": "later"]).atMost == .milliseconds(250))
+    }
+
+    @Test func theReadAheadsWaitComesFromTheEnvironment() throws {
+        let home = try TemporaryDirectory(prefix: "guestcraft-start-waits")
+        #expect(try LiveServices(environment: ["GUESTCRAFT_HOME": home.url.path]).prefetch.waitAtMostMilliseconds == 50)
+        let raised = try LiveServices(environment: ["GUESTCRAFT_HOME": home.url.path, "GUESTCRAFT_READ_AHEAD_WAIT_MS": "90000"])
+        #expect(raised.prefetch.waitAtMostMilliseconds == 60_000)
     }
 }

@@ -30,8 +30,10 @@ public final class LiveServices: Sendable {
     let sessionAnswers = SessionAnswers()
     /// The accounts' lock PINs, hashed (`pins`).
     let pins: PINStore
-    /// The start's saved list, read ahead (`init(environment:readAhead:)`).
-    let prefetch = SavedReadPrefetch()
+    /// The start's saved list, read ahead (`init(environment:readAhead:)`); a screen waits for it
+    /// 50 ms, or `GUESTCRAFT_READ_AHEAD_WAIT_MS` (for counting the start under callgrind, where
+    /// 50 ms passed before the read ahead some runs and the list was decoded twice).
+    let prefetch: SavedReadPrefetch
     /// With the read ahead (the full screen): the start's work its first frame does not use
     /// waits for that frame (`AfterFirstFrame`; the app says when it is written).
     let afterFirstFrame: AfterFirstFrame?
@@ -59,6 +61,8 @@ public final class LiveServices: Sendable {
     init(environment: [String: String], readAhead: Bool, afterFirstFrame: AfterFirstFrame?,
          clock: ClockClient? = nil, outboxClock: ClockClient? = nil, stallLimit: Duration? = nil) throws(StartupError) {
         self.environment = environment
+        prefetch = SavedReadPrefetch(waitAtMostMilliseconds: Self.milliseconds(environment["GUESTCRAFT_READ_AHEAD_WAIT_MS"],
+                                                                                otherwise: 50))
         self.clock = clock ?? .dispatch
         self.afterFirstFrame = readAhead ? afterFirstFrame : nil
         let directory = StateDirectory.resolve(environment: environment)
@@ -186,8 +190,16 @@ public final class LiveServices: Sendable {
     /// (#18): half a second, or `GUESTCRAFT_NETWORK_HOLD_MS` (0 to 60,000; for measuring the start
     /// under callgrind, where the first frame takes seconds).
     static func networkHold(_ environment: [String: String]) -> Duration {
-        let milliseconds = environment["GUESTCRAFT_NETWORK_HOLD_MS"].flatMap(Int.init).map { max(0, min($0, 60_000)) } ?? 500
-        return .milliseconds(milliseconds)
+        holdMilliseconds(environment["GUESTCRAFT_NETWORK_HOLD_MS"], otherwise: 500)
+    }
+
+    /// A hold's length from a variable's milliseconds (0 to 60,000), else `otherwise`.
+    static func holdMilliseconds(_ text: String?, otherwise: Int) -> Duration {
+        .milliseconds(milliseconds(text, otherwise: otherwise))
+    }
+
+    static func milliseconds(_ text: String?, otherwise: Int) -> Int {
+        text.flatMap(Int.init).map { max(0, min($0, 60_000)) } ?? otherwise
     }
 
     /// The outbox's retries while the instance cannot be reached: 2 s doubling to 2 minutes, with

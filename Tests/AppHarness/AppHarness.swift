@@ -182,8 +182,8 @@ public final class AppHarness {
         let loop = try TerminalLoop(store: store, view: AppView.view, input: AppView.action(for:),
                                     shouldQuit: AppView.shouldQuit, driver: driver, log: services.log,
                                     catchSignals: false,
-                                    onFrame: { _ in services.afterFirstFrame?.frameWritten() },
-                                    firstFrame: AppCommand.firstFrame(), now: { [unowned self] in terminalTime })
+                                    onFrame: { _ in services.start.frameWritten(startedScreen: AppView.isStartedScreen(store.state)) },
+                                    firstFrame: services.start.firstFrame, now: { [unowned self] in terminalTime })
         self.store = store
         self.driver = driver
         self.loop = loop

@@ -274,19 +274,19 @@ import TestSupport
                                         afterFirstFrame: gate)
         var head: RoomsPreview?
         while head == nil {   // ended by the suite's time limit, should no head come
-            head = await services.prefetch.takePreview(f.work.unitsKey, partition: f.context.partition)
+            head = await services.start.prefetch.takePreview(f.work.unitsKey, partition: f.context.partition)
             if head == nil { try await Task.sleep(for: .milliseconds(1)) }
         }
         #expect(try #require(head).count == fromStore.copy.value.units.count)
         // The read ahead and the start's clean-up wait at the gate.
         try await waitUntil { clock.waiting == 2 }
         #expect(!services.offline.readerIsOpen, "not before the frame")
-        #expect(!services.prefetch.isSettled, "the whole list waits for the first frame")
+        #expect(!services.start.prefetch.isSettled, "the whole list waits for the first frame")
         gate.frameWritten()
         // The read ahead done before the list is asked for: a take that waited for it would give
         // up after the prefetch's 50 ms, which a loaded sanitizer run outlasts (CI, under TSan).
-        try await waitUntil { services.prefetch.isSettled }
-        let taken = try #require(await services.prefetch.take(f.work.unitsKey, partition: f.context.partition,
+        try await waitUntil { services.start.prefetch.isSettled }
+        let taken = try #require(await services.start.prefetch.take(f.work.unitsKey, partition: f.context.partition,
                                                               as: UnitList.self))
         #expect(taken?.copy == fromStore.copy)
         #expect(services.offline.readerIsOpen, "the whole list was read through the reading connection")

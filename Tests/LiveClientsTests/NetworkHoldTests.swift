@@ -10,7 +10,7 @@ struct NetworkHoldTests {
     ] as [(String?, Int)])
     func theHoldComesFromTheEnvironment(text: String?, milliseconds: Int) {
         let environment = text.map { ["GUESTCRAFT_NETWORK_HOLD_MS": $0] } ?? [:]
-        #expect(LiveServices.networkHold(environment) == .milliseconds(milliseconds))
+        #expect(AppStart.networkHold(environment) == .milliseconds(milliseconds))
     }
 }
 
@@ -19,15 +19,15 @@ struct NetworkHoldTests {
 /// the read ahead (50 ms), each within 0…60 s.
 struct StartWaitTests {
     @Test func theFirstFrameHoldComesFromTheEnvironment() {
-        #expect(AppCommand.firstFrame().atMost == .milliseconds(250))
-        #expect(AppCommand.firstFrame(["GUESTCRAFT_FIRST_FRAME_HOLD_MS": "60000"]).atMost == .seconds(60))
-        #expect(AppCommand.firstFrame(["GUESTCRAFT_FIRST_FRAME_HOLD_MS": "later"]).atMost == .milliseconds(250))
+        #expect(AppStart.firstFrame([:]).atMost == .milliseconds(250))
+        #expect(AppStart.firstFrame(["GUESTCRAFT_FIRST_FRAME_HOLD_MS": "60000"]).atMost == .seconds(60))
+        #expect(AppStart.firstFrame(["GUESTCRAFT_FIRST_FRAME_HOLD_MS": "later"]).atMost == .milliseconds(250))
     }
 
     @Test func theReadAheadsWaitComesFromTheEnvironment() throws {
         let home = try TemporaryDirectory(prefix: "guestcraft-start-waits")
-        #expect(try LiveServices(environment: ["GUESTCRAFT_HOME": home.url.path]).prefetch.waitAtMostMilliseconds == 50)
+        #expect(try LiveServices(environment: ["GUESTCRAFT_HOME": home.url.path]).start.prefetch.waitAtMostMilliseconds == 50)
         let raised = try LiveServices(environment: ["GUESTCRAFT_HOME": home.url.path, "GUESTCRAFT_READ_AHEAD_WAIT_MS": "90000"])
-        #expect(raised.prefetch.waitAtMostMilliseconds == 60_000)
+        #expect(raised.start.prefetch.waitAtMostMilliseconds == 60_000)
     }
 }

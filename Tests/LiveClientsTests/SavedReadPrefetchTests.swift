@@ -64,8 +64,8 @@ import TestSupport
         _ = try #require(await f.freshUnits())
         let expected = try #require(await f.housekeeping.savedUnits())
         let loaded = preferences(f)
-        f.services.prefetch.start(preferences: { loaded }, store: f.services.offline)
-        try await settled(f.services.prefetch)
+        f.services.start.prefetch.start(preferences: { loaded }, store: f.services.offline)
+        try await settled(f.services.start.prefetch)
         #expect(await f.housekeeping.savedUnits() == expected)
         #expect(await f.housekeeping.savedUnits() == expected)
     }

@@ -11,9 +11,9 @@ import TestSupport
 /// each gets that read, every later ask reads the files again.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct StartReadTests {
     private func offered(_ services: LiveServices) async throws {
-        try await waitUntil { services.startInstances.isOffered && services.startPINAccounts.isOffered }
-        #expect(services.startInstances.isOffered)
-        #expect(services.startPINAccounts.isOffered)
+        try await waitUntil { services.start.instances.isOffered && services.start.pinAccounts.isOffered }
+        #expect(services.start.instances.isOffered)
+        #expect(services.start.pinAccounts.isOffered)
     }
 
     @Test func theFirstAskGetsWhatTheStartReadAndTheNextReadsAgain() async throws {
@@ -30,7 +30,7 @@ import TestSupport
         _ = try CredentialStore(directory: f.home.url).removeInstance(origin)
         try PINStore(directory: f.home.url).remove(account)
         let instances = InstancesClient.live(services)
-        let lock = LockClient.live(services.pins, log: services.log, firstAccounts: services.startPINAccounts)
+        let lock = LockClient.live(services.pins, log: services.log, firstAccounts: services.start.pinAccounts)
 
         let first = await instances.list()
         #expect(first == expected)
@@ -57,7 +57,7 @@ import TestSupport
 
         let first = await InstancesClient.live(services).list()
         #expect((try? first.get())?.map(\.instance.origin) == [origin], "the instance saved after the start read")
-        let lock = LockClient.live(services.pins, log: services.log, firstAccounts: services.startPINAccounts)
+        let lock = LockClient.live(services.pins, log: services.log, firstAccounts: services.start.pinAccounts)
         #expect(await lock.accountsWithPIN() == [account], "the PIN set after the start read")
     }
 
@@ -65,8 +65,8 @@ import TestSupport
         let f = try await LiveFixture()
         let services = try LiveServices(environment: ["GUESTCRAFT_HOME": f.home.url.path])
         try await Task.sleep(for: .milliseconds(100))
-        #expect(!services.startInstances.isOffered)
-        #expect(!services.startPINAccounts.isOffered)
+        #expect(!services.start.instances.isOffered)
+        #expect(!services.start.pinAccounts.isOffered)
         let list = await InstancesClient.live(services).list()
         #expect((try? list.get())?.map(\.instance.origin) == [f.context.instance.origin])
     }

@@ -19,10 +19,9 @@ public enum AppCommand {
         var network: NetworkChangeMonitor?
         var networkWatched = false
         defer { network?.stop() }
-        // No request (so no libcurl) before the first frame from saved reads is on screen; never
-        // longer than half a second (#18).
-        NetworkStart.app.hold(atMost: LiveServices.networkHold(services.environment))
-        defer { NetworkStart.app.release() }
+        // No request (so no libcurl) before the first frame from saved reads is on screen.
+        services.start.holdNetwork()
+        defer { services.start.releaseNetwork() }
         store.send(.started)
         let reason: TerminalApp.ExitReason
         do {
@@ -32,16 +31,14 @@ public enum AppCommand {
             reason = try Glyphs.$current.withValue(driver.glyphs) { try TerminalApp.run(store: store, view: AppView.view, input: AppView.action(for:),
                                          shouldQuit: AppView.shouldQuit, driver: driver, log: log,
                                          onFrame: { _ in
-                                             services.afterFirstFrame?.frameWritten()
+                                             services.start.frameWritten(startedScreen: AppView.isStartedScreen(store.state))
                                              if !networkWatched {
                                                  networkWatched = true
                                                  network = watchNetwork(services)
                                              }
-                                             guard NetworkStart.app.isHeld else { return }
-                                             if AppView.isStartedScreen(store.state) { NetworkStart.app.release() }
                                          },
                                          onInputFrame: FrameTimesFile.open(services.environment),
-                                         firstFrame: firstFrame(services.environment)) }
+                                         firstFrame: services.start.firstFrame) }
         } catch let error as TerminalError {
             store.effects.cancelAll()
             Terminal.error(error.message)
@@ -75,16 +72,6 @@ extension AppCommand {
         return Store(initialState: AppState(options: appOptions),
                      reducer: AppReducer(environment: environment),
                      onEffectError: { log.write("effect failed: \($0)") })
-    }
-
-    /// The first frame is the screen from its saved read, not "Opening…" frames before it (#18)
-    /// — or from the head of a long saved list while the whole is read, keys waiting for the
-    /// whole; a slow read shows what there is after a quarter of a second
-    /// (`GUESTCRAFT_FIRST_FRAME_HOLD_MS`: longer, for counting the start under callgrind, where
-    /// the read takes seconds and the count would otherwise depend on when the quarter ended).
-    static func firstFrame(_ environment: [String: String] = [:]) -> FirstFrameHold<AppState> {
-        FirstFrameHold(atMost: LiveServices.holdMilliseconds(environment["GUESTCRAFT_FIRST_FRAME_HOLD_MS"], otherwise: 250),
-                       ready: AppView.isFirstFrameReady, acceptsInput: AppView.acceptsInput)
     }
 
     /// What the app does as it ends, after its loop: effects cancelled, the generation on screen

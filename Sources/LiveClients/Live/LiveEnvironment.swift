@@ -18,7 +18,7 @@ extension AppEnvironment {
             pairing: .live(services),
             signIn: .live(services),
             api: .live(services),
-            offline: .live(services.offline, pins: services.pins, log: log, afterFirstFrame: services.afterFirstFrame),
+            offline: .live(services.offline, pins: services.pins, log: log, afterFirstFrame: services.start.gate),
             outbox: .live(services),
             preferences: PreferencesClient(load: { services.loadPreferences() },
                                            save: { services.preferences.save($0) }),
@@ -29,7 +29,7 @@ extension AppEnvironment {
             tabs: .live(services),
             live: services.liveRefresh,
             probe: .standard,
-            lock: .live(services.pins, log: log, firstAccounts: services.startPINAccounts),
+            lock: .live(services.pins, log: log, firstAccounts: services.start.pinAccounts),
             lockPolicy: services.lockPolicy)
     }
 }
@@ -39,7 +39,7 @@ extension LockClient {
     /// their own (`PINHashing`), neither the UI thread nor Swift's. Failures go to the log without
     /// the PIN.
     /// `firstAccounts`: the accounts with a PIN as the start read them beside the opening
-    /// (`LiveServices.readStart`), answered to the first ask.
+    /// (`AppStart.storeOpened`), answered to the first ask.
     static func live(_ pins: PINStore, log: DeviceServices.Log,
                      firstAccounts: FirstRead<StoreRead<Set<Account>>>? = nil) -> LockClient {
         LockClient(
@@ -74,7 +74,7 @@ extension InstancesClient {
         let credentials = services.credentials
         let offline = services.offline
         let connector = services.connector
-        let first = services.startInstances
+        let first = services.start.instances
         return InstancesClient(
             list: {
                 first.take(writesNow: credentials.writes) ?? list(credentials, offline)

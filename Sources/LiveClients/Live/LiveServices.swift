@@ -30,13 +30,9 @@ public final class LiveServices: Sendable {
     let sessionAnswers = SessionAnswers()
     /// The accounts' lock PINs, hashed (`pins`).
     let pins: PINStore
-    /// The start's saved list, read ahead (`init(environment:readAhead:)`); a screen waits for it
-    /// 50 ms, or `GUESTCRAFT_READ_AHEAD_WAIT_MS` (for counting the start under callgrind, where
-    /// 50 ms passed before the read ahead some runs and the list was decoded twice).
-    let prefetch: SavedReadPrefetch
-    /// With the read ahead (the full screen): the start's work its first frame does not use
-    /// waits for that frame (`AfterFirstFrame`; the app says when it is written).
-    let afterFirstFrame: AfterFirstFrame?
+    /// The full screen's start: what is read ahead, what waits for the first frame, the holds
+    /// (`AppStart`; with `readAhead` only).
+    let start: AppStart
     /// The device's lock settings: the system-wide file's, then `GUESTCRAFT_LOCK_IDLE_SECONDS`
     /// (the command line's `--lock-idle-seconds` is applied by the app's command).
     let lockPolicy: LockPolicy
@@ -61,10 +57,9 @@ public final class LiveServices: Sendable {
     init(environment: [String: String], readAhead: Bool, afterFirstFrame: AfterFirstFrame?,
          clock: ClockClient? = nil, outboxClock: ClockClient? = nil, stallLimit: Duration? = nil) throws(StartupError) {
         self.environment = environment
-        prefetch = SavedReadPrefetch(waitAtMostMilliseconds: Self.milliseconds(environment["GUESTCRAFT_READ_AHEAD_WAIT_MS"],
-                                                                                otherwise: 50))
+        let start = AppStart(environment: environment, readAhead: readAhead, gate: afterFirstFrame)
+        self.start = start
         self.clock = clock ?? .dispatch
-        self.afterFirstFrame = readAhead ? afterFirstFrame : nil
         let directory = StateDirectory.resolve(environment: environment)
         stateDirectory = directory
         do {
@@ -78,14 +73,10 @@ public final class LiveServices: Sendable {
             throw StartupError(L("cli.log_failed", ["path": directory.filePath]))
         }
         // The read ahead begins now, reading the preferences while the rest opens, and waits for
-        // the offline store (#18); it is handed none when the opening fails after this.
-        let storeHandoff = readAhead ? Handoff<OfflineStore>() : nil
-        defer { storeHandoff?.offer(nil) }
-        if let storeHandoff {
-            startPreferences.reading()
-            Self.readAhead(prefetch, startPreferences, PreferencesFile(directory: directory, log: log), storeHandoff,
-                           afterFirstFrame)
-        }
+        // the offline store; it is handed none when the opening fails after this.
+        start.beginReadAhead(PreferencesFile(directory: directory, log: log))
+        var opened = false
+        defer { if !opened { start.storeFailed() } }
         let system = Self.systemConfiguration(environment, log: log)
         var httpConfiguration = HTTPClientConfiguration(environment: environment,
                                                         caBundle: Self.caBundle(system, environment, log: log))
@@ -106,23 +97,18 @@ public final class LiveServices: Sendable {
             log.write("pins: \(error)")
             throw StartupError(L("cli.credentials_failed", ["path": directory.filePath]))
         }
-        // The full screen cleans the store up after its first frame (`readStart`), and opens its
-        // reading connection after it: its reads before it go through the writing one.
-        var readsOnWriter: (@Sendable () -> Bool)?
-        if let gate = self.afterFirstFrame { readsOnWriter = { !gate.isOpen } }
+        // The full screen cleans the store up after its first frame (`AppStart.storeOpened`), and
+        // opens its reading connection after it: its reads before it go through the writing one.
         let store: OfflineStore
         do {
-            store = try OfflineStore(directory: directory, cleanUpLater: readAhead, readsOnWriterWhile: readsOnWriter)
+            store = try OfflineStore(directory: directory, cleanUpLater: readAhead, readsOnWriterWhile: start.readsOnWriter)
         } catch {
             log.write("offline store: \(error)")
             throw StartupError(ErrorText.offline(error))
         }
         offline = store
-        storeHandoff?.offer(store)
-        if readAhead {
-            Self.readStart(instances: startInstances, credentials: credentials, store: store,
-                           pinAccounts: startPINAccounts, pins: pins, log: log, afterFirstFrame: afterFirstFrame)
-        }
+        opened = true
+        start.storeOpened(store, credentials: credentials, pins: pins, log: log)
         if let damage = offline.recoveredDamage {
             log.write("offline store: \(ErrorText.damagedOfflineFile(movedTo: damage.movedTo)) (SQLite: \(damage.reason))")
         }
@@ -186,22 +172,6 @@ public final class LiveServices: Sendable {
         return LiveRefreshSettings(interval: LiveRefreshSettings.defaultInterval)
     }
 
-    /// How long the start holds the network back while it draws its first frame from saved reads
-    /// (#18): half a second, or `GUESTCRAFT_NETWORK_HOLD_MS` (0 to 60,000; for measuring the start
-    /// under callgrind, where the first frame takes seconds).
-    static func networkHold(_ environment: [String: String]) -> Duration {
-        holdMilliseconds(environment["GUESTCRAFT_NETWORK_HOLD_MS"], otherwise: 500)
-    }
-
-    /// A hold's length from a variable's milliseconds (0 to 60,000), else `otherwise`.
-    static func holdMilliseconds(_ text: String?, otherwise: Int) -> Duration {
-        .milliseconds(milliseconds(text, otherwise: otherwise))
-    }
-
-    static func milliseconds(_ text: String?, otherwise: Int) -> Int {
-        text.flatMap(Int.init).map { max(0, min($0, 60_000)) } ?? otherwise
-    }
-
     /// The outbox's retries while the instance cannot be reached: 2 s doubling to 2 minutes, with
     /// jitter, so a handheld back in Wi-Fi sends within two minutes without a key (issue #13).
     /// `GUESTCRAFT_RETRY_CAP_SECONDS` shortens the cap (tests, kiosks).
@@ -241,58 +211,9 @@ public final class LiveServices: Sendable {
     /// The process's environment, for `init(environment:)` (read from `environ`, #18).
     public static func processEnvironment() -> [String: String] { ProcessEnvironment.current() }
 
-    /// Starts reading the list the full screen will most likely open with, on another thread while
-    /// the app opens (#18; `SavedReadPrefetch`): the preferences first, which go to the app's
-    /// first load of them, then — once `store` hands it the offline store — the list.
-    private static func readAhead(_ prefetch: SavedReadPrefetch, _ startPreferences: FirstRead<AppPreferences>,
-                                  _ preferences: PreferencesFile, _ store: Handoff<OfflineStore>,
-                                  _ afterFirstFrame: AfterFirstFrame?) {
-        prefetch.start(preferences: {
-            let loaded = preferences.load()
-            startPreferences.offer(loaded)
-            return loaded
-        }, store: { store.wait() }, afterHead: afterFirstFrame)
-    }
-
-    /// The preferences the read ahead read, for the app's first load of them (#18: the file was
-    /// read and decoded twice on the way to the first frame).
-    let startPreferences = FirstRead<AppPreferences>()
-    /// The saved instances and the accounts with a PIN, read beside the opening for the app's
-    /// start (`readStart`).
-    let startInstances = FirstRead<StoreRead<Result<[InstanceSummary], StorageFailure>>>()
-    let startPINAccounts = FirstRead<StoreRead<Set<Account>>>()
-
-    /// Reads, on a thread of its own while the opening goes on, what the app's start asks first —
-    /// the saved instances with their unsent counts, and the accounts with a PIN — for its first
-    /// ask of each (#18: the UI thread waited 0.6 ms for that effect with nothing else to do).
-    /// A write through this process's stores after the read (the demo saves its instance before
-    /// the app asks) makes the first ask read again (`StoreRead`). Then, once the first frame is
-    /// on the terminal, the store's opening clean-up (`OfflineStore.cleanUpAfterOpening`).
-    private static func readStart(instances: FirstRead<StoreRead<Result<[InstanceSummary], StorageFailure>>>,
-                                  credentials: CredentialStore, store: OfflineStore,
-                                  pinAccounts: FirstRead<StoreRead<Set<Account>>>, pins: PINStore, log: Log,
-                                  afterFirstFrame: AfterFirstFrame?) {
-        instances.reading()
-        pinAccounts.reading()
-        let thread = Thread {
-            let credentialWrites = credentials.writes
-            instances.offer(StoreRead(value: InstancesClient.list(credentials, store), writes: credentialWrites))
-            let pinWrites = pins.writes
-            pinAccounts.offer(StoreRead(value: LockClient.accounts(pins, log: log), writes: pinWrites))
-            afterFirstFrame?.wait()
-            do {
-                try store.cleanUpAfterOpening()
-            } catch {
-                log.write("offline store: the opening's clean-up failed: \(error)")
-            }
-        }
-        thread.name = "start read"
-        thread.start()
-    }
-
     /// The preferences, read once at the start: the read ahead's copy when it has one.
     func loadPreferences() -> AppPreferences {
-        startPreferences.take() ?? preferences.load()
+        start.preferences.take() ?? preferences.load()
     }
 
     /// The preferences file beside the credentials.

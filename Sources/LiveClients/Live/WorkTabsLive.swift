@@ -58,7 +58,7 @@ struct LiveWork: Sendable {
             formatTime: LiveWork.formatTime,
             mayChangeStatus: context.allows(.housekeepingWrite),
             faultForm: faultForm, owner: context.owner,
-            savedUnitsPreview: { await work.services.prefetch.takePreview(work.unitsKey, partition: work.context.partition) })
+            savedUnitsPreview: { await work.services.start.prefetch.takePreview(work.unitsKey, partition: work.context.partition) })
         environment.board = board
         environment.mayInspect = context.allows(.housekeepingInspect)
         environment.undoClock = work.services.clock
@@ -168,7 +168,7 @@ struct LiveWork: Sendable {
     /// this one, else the store's.
     func savedOpening<Value: Codable & Sendable & Equatable>(_ key: String, as: Value.Type) async
         -> (copy: SavedCopy<Value>, etag: ETag?)? {
-        if let prefetched = await services.prefetch.take(key, partition: context.partition, as: Value.self) {
+        if let prefetched = await services.start.prefetch.take(key, partition: context.partition, as: Value.self) {
             return prefetched
         }
         return saved(key, as: Value.self)

@@ -16,7 +16,7 @@ extension AppReducer {
                 // One after another, in this one effect: side by side (`async let`) they needed
                 // three more of Swift's threads, and a suite under AddressSanitizer whose threads
                 // were all hashing PINs left the start waiting for 30 s. The clean-up, which was
-                // between them, comes after the start's answer (#18).
+                // between them, comes after the start's answer.
                 let loaded = await preferences.load()
                 let list = await instances.list()
                 let pinned = await lock.accountsWithPIN()

@@ -40,7 +40,7 @@ public struct Effect<Action: Sendable>: Sendable {
     /// Like `run`, but `operation` begins at once on the thread that starts it — the UI thread —
     /// and goes on another at its first suspension (`Task.immediate`): for work whose first step
     /// is answered from memory (a read ahead's), so that its answer needs no hop to another thread
-    /// and back (#18). The operation must suspend (`await Task.yield()`) before anything that
+    /// and back (docs/startup.md). The operation must suspend (`await Task.yield()`) before anything that
     /// blocks.
     public static func runStartingHere(
         id: EffectID? = nil,

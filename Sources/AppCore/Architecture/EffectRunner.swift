@@ -66,9 +66,7 @@ public final class EffectRunner<Action: Sendable>: Sendable {
     public func cancelAll() {
         let tasks = state.withLock { s -> [Task<Void, Never>] in
             for token in s.running.keys { s.running[token]?.cancelled = true }
-            // A loop, not `compactMap(\.task)`: the key path, then the generic `compactMap`
-            // over the dictionary's values, each scanned the binary's conformance records the
-            // first time (#18: most of the quit's work).
+            // A loop over the values (the quit's cost is the start guard's, docs/startup.md).
             var tasks: [Task<Void, Never>] = []
             for entry in s.running.values {
                 if let task = entry.task { tasks.append(task) }

@@ -24,9 +24,8 @@ public final class Store<State, Action: Sendable> {
         var index = 0
         while index < pending.count {
             let effect = reducer.reduce(into: &state, action: pending[index])
-            // Element by element: this generic class is not specialized where the app uses it,
-            // and `+=` of a sequence looked its types up by name on its first call (0.3 M
-            // instructions before the first frame, #18).
+            // Element by element: this generic class is not specialized where the app uses it
+            // (its cost on the start's path is the start guard's, docs/startup.md).
             let answered = effects.start(effect)
             for position in answered.indices { pending.append(answered[position]) }
             index += 1

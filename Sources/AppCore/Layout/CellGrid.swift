@@ -74,7 +74,7 @@ public struct CellGrid: Equatable, Sendable {
     public mutating func write(_ text: String, x: Int, y: Int, maxWidth: Int? = nil, style: StyleToken) -> Int {
         guard y >= 0, y < height, x >= 0 else { return 0 }
         let limit = min(width, x + (maxWidth ?? width))
-        // Printable ASCII (most of every frame): a cell a byte, without glyphs or graphemes (#18).
+        // Printable ASCII (most of every frame): a cell a byte, without glyphs or graphemes.
         let plain = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             guard InertText.isPlainASCII(bytes) else { return nil }
             var column = x

@@ -139,7 +139,6 @@ public enum ScreenLayout {
         if let retryAt = header.retryAt { outbox.append(L("header.trying_again_at", ["time": retryAt])) }
         outbox = outbox.map(glyphs.text)
         let date = header.businessDate.map { $0.value } ?? ""
-        // Not `joined(separator:)` on the first frame's path: its first use is a conformance scan (#18).
         func status(_ freshness: String?) -> String {
             var line = connection
             if let freshness { line += dot + glyphs.text(freshness) }

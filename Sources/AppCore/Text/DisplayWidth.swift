@@ -59,8 +59,8 @@ public enum DisplayWidth {
         return glyphs
     }
 
-    /// Each printable ASCII character as a String of its own, made once: a cell's text (#18: made
-    /// from a Character for every cell of every frame).
+    /// Each printable ASCII character as a String of its own, made once: a cell's text, not one
+    /// made for every cell of every frame.
     private static let asciiTexts: [String] = (0..<128).map { String(Unicode.Scalar(UInt8($0))) }
 
     /// The one-character String of an ASCII byte.
@@ -93,8 +93,8 @@ public enum DisplayWidth {
     /// blocks that hold no combining mark, joiner, variation selector or other character that joins
     /// a grapheme (Latin to U+02FF, general punctuation, symbols, arrows, box drawing, dingbats: the
     /// app's own `·`, `…`, `✓`, `★`) — else nil, and the text is measured grapheme by grapheme. For
-    /// such a text the two agree: a lone code point takes 2 columns when wide, else 1 (#18:
-    /// breaking the header's text into graphemes cost 20,000 instructions a frame).
+    /// such a text the two agree: a lone code point takes 2 columns when wide, else 1 (a frame's
+    /// texts are not broken into graphemes for nothing).
     static func loneScalarsWidth(_ text: String) -> Int? {
         var total = 0
         for scalar in text.unicodeScalars {

@@ -28,7 +28,6 @@ public enum HousekeepingView {
             return Row([Span(L("housekeeping.jump_prompt") + " ", style: .title), Span(inert: typed, style: .field),
                         Span("▏", style: .field)], style: .title)
         }
-        // Not `joined(separator:)` on the first frame's path: its first use is a conformance scan (#18).
         var title = L("housekeeping.title")
         if let status = state.list.filter.status { title += " · " + status.word }
         if let floor = state.list.filter.floor { title += " · " + L("housekeeping.floor", ["floor": floor]) }

@@ -80,8 +80,7 @@ struct RoomNumberKey: Comparable, Sendable, Equatable {
     let text: String
 
     init(_ text: String) {
-        // The leading ASCII digits, read on the bytes (a grapheme walk cost more than the sort;
-        // the view's iterator twice what its contiguous bytes cost, #18).
+        // The leading ASCII digits, read on the contiguous bytes (a grapheme walk cost more than the sort).
         number = text.utf8.withContiguousStorageIfAvailable(Self.leadingNumber) ?? Self.leadingNumber(Array(text.utf8))
         self.text = text
     }
@@ -101,9 +100,8 @@ struct RoomNumberKey: Comparable, Sendable, Equatable {
     static func < (a: Self, b: Self) -> Bool { (a.number, a.text) < (b.number, b.text) }
 }
 
-/// Where each room is in a list, by id: open addressing on an FNV-1a hash of the id's bytes (#18:
-/// a dictionary of 2,000 ids hashed each with SipHash cost the first frame of rooms a million
-/// instructions). The first of a repeated id keeps its place. It holds positions only: `rooms` is
+/// Where each room is in a list, by id: open addressing on an FNV-1a hash of the id's bytes (a
+/// dictionary of 2,000 ids, each hashed with SipHash, was most of the rooms' first frame). The first of a repeated id keeps its place. It holds positions only: `rooms` is
 /// the list it was made from, whose ids do not change.
 struct RoomIndex: Sendable, Equatable {
     /// A position in the list plus one; 0 is an empty slot.
@@ -173,7 +171,7 @@ public struct RoomList: Sendable, Equatable {
                 marks: (RoomUnit) -> (HousekeepingStatus?, RoomMark) = { _ in (nil, .none) },
                 changed: ((RoomEntry) -> Bool)? = nil) {
         // Sorted by index, so the rooms themselves are moved once; an instance's list usually
-        // comes in order already, and then it is neither sorted nor are its keys kept (#18).
+        // comes in order already, and then it is neither sorted nor are its keys kept.
         // Without `changed` an entry is not copied to be asked (2,000 copies at the start).
         func entry(_ unit: RoomUnit) -> RoomEntry {
             let (shown, mark) = marks(unit)
@@ -227,7 +225,7 @@ public struct RoomList: Sendable, Equatable {
     /// Whether the rooms are by number already (each no less than the one before).
     private static func inOrder(_ units: [RoomUnit]) -> Bool {
         guard !units.isEmpty else { return true }
-        // By index: a loop over the rooms themselves copied each one to read its number (#18).
+        // By index: a loop over the rooms themselves copied each one to read its number.
         var previous = RoomNumberKey(units[0].number)
         for index in units.indices.dropFirst() {
             let key = RoomNumberKey(units[index].number)
@@ -277,8 +275,7 @@ public struct RoomList: Sendable, Equatable {
     /// The rows of the visible rooms, made as a frame draws them.
     public var lazyRows: LazyRows {
         let (rooms, visible, width, indexByID) = (self.rooms, self.visible, numberWidth, self.indexByID)
-        // One set of labels for every row these make (#18: made again for each row, the catalog
-        // was asked for six labels a row).
+        // One set of labels for every row these make, not six asks of the catalog a row.
         let labels = Locked(RowLabels())
         return LazyRows(count: visible.count, row: { position in
             labels.withLock { Self.row(rooms[visible[position]], numberWidth: width, labels: &$0) }

@@ -56,7 +56,7 @@ struct ListRead<Value: Sendable & Equatable, Pending: Sendable, Action: Sendable
         }
         guard let preview else { return .run(id: id, cancelInFlight: true, savedThenFresh) }
         // The head is most often read ahead already: shown without a hop to another thread and
-        // back (#18), the rest of the read then goes off the UI thread.
+        // back, the rest of the read then goes off the UI thread.
         return .runStartingHere(id: id, cancelInFlight: true) { send in
             if let shown = await preview() { send(shown) }
             await Task.yield()

@@ -163,7 +163,7 @@ enum ResourceJSON: Equatable, Sendable {
             return value
         }
 
-        /// A number as RFC 8259 writes it (no leading zeros, no bare dot, no hex).
+        /// A number as RFC 8259 writes it (no leading zeros, no bare dot, no hex), finite.
         mutating func number() -> ResourceJSON? {
             let start = index
             func digits() -> Int {
@@ -184,7 +184,9 @@ enum ResourceJSON: Equatable, Sendable {
                 guard digits() > 0 else { return nil }
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            return Double(text).map(ResourceJSON.number)
+            // One too large for a Double (`1e400`) is infinity: JSONDecoder refuses it.
+            guard let number = Double(text), number.isFinite else { return nil }
+            return .number(number)
         }
 
         /// A string at `"`; its escapes decoded, invalid UTF-8 and control characters refused.

@@ -78,6 +78,15 @@ import Testing
         #expect(decoded == nil, "JSONSerialization reads \(text.debugDescription): the case is wrong")
     }
 
+    /// A number too large for a Double: JSONDecoder refuses the document; `Double("1e400")` is
+    /// infinity, a value JSONDecoder never gives, so the reader must refuse it too.
+    @Test(arguments: ["[1e400]", "[-1e400]", "[2e308]"])
+    func aNumberTooLargeForADoubleIsRefusedAsJSONDecoderRefusesIt(_ text: String) {
+        #expect((try? JSONDecoder().decode([Double].self, from: Data(text.utf8))) == nil)
+        #expect(ResourceJSON.parse(Array(text.utf8)) == nil, "\(text) was read")
+        #expect(ResourceJSON.parse(Array("[1e-400]".utf8)) == .array([.number(0)]))
+    }
+
     @Test func invalidUTF8InAStringIsRefused() {
         #expect(ResourceJSON.parse([0x22, 0xC3, 0x28, 0x22]) == nil)
         #expect(ResourceJSON.parse([0x22, 0xC3, 0xA9, 0x22]) == .string("é"))

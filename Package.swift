@@ -48,14 +48,16 @@ let package = Package(
         // A value under a lock ThreadSanitizer can see: no dependency, no C
         // (docs/decisions/0059-sanitizers-over-the-suite-what-they-found.md).
         .target(name: "Locking"),
-        .target(name: "GuestCraftAPI"),
+        // The app's one JSON reader (#32): RFC 8259 or the plain subset, for the start's reads (#18).
+        .target(name: "JSONBytes"),
+        .target(name: "GuestCraftAPI", dependencies: ["JSONBytes"]),
 
         // Strings people read and theme tokens, from Resources/.
         .target(name: "GuestCraftResources", path: "Resources",
                 exclude: ["README.md"],
                 sources: ["ResourceBundle.swift"],
                 resources: [.copy("en.json"), .copy("themes.json")]),
-        .target(name: "Catalog", dependencies: ["GuestCraftResources"]),
+        .target(name: "Catalog", dependencies: ["GuestCraftResources", "JSONBytes"]),
 
         // The value types the client and offline layers share with the app core (origins,
         // sessions, errors, partitions, outbox records): no I/O, no C library.
@@ -115,8 +117,8 @@ let package = Package(
         // corpus replay in `swift test` (FuzzTests). `guestcraft-fuzz` is in no product; it links libFuzzer only when
         // `make fuzz-build` builds it (-sanitize=fuzzer,address -DGUESTCRAFT_FUZZ), else it replays files.
         .target(name: "FuzzChecks",
-                dependencies: ["GuestCraftAPI", "ClientModel", "HTTPClient", "InstanceClient", "OfflineStore", "AppCore",
-                               "TerminalUI", "DemoInstance", "HTTPServer"],
+                dependencies: ["JSONBytes", "GuestCraftAPI", "ClientModel", "HTTPClient", "InstanceClient", "OfflineStore",
+                               "AppCore", "TerminalUI", "DemoInstance", "HTTPServer"],
                 path: "Tests/Fuzz/FuzzChecks"),
         .executableTarget(name: "guestcraft-fuzz", dependencies: ["FuzzChecks"], path: "Tests/Fuzz/guestcraft-fuzz"),
 
@@ -129,8 +131,9 @@ let package = Package(
         .testTarget(name: "HTTPClientTests", dependencies: ["Locking", "TestSupport", "HTTPClient", "HTTPServer", "ProcessSpawn"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["Locking", "HTTPServer", "HTTPClient"]),
         .testTarget(name: "ProcessSpawnTests", dependencies: ["ProcessSpawn"]),
-        .testTarget(name: "GuestCraftAPITests", dependencies: ["GuestCraftAPI", "FuzzChecks"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "GuestCraftResources", "TestSupport"]),
+        .testTarget(name: "JSONBytesTests", dependencies: ["JSONBytes", "FuzzChecks"]),
+        .testTarget(name: "GuestCraftAPITests", dependencies: ["GuestCraftAPI", "JSONBytes", "FuzzChecks"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "GuestCraftResources", "JSONBytes", "TestSupport"]),
         .testTarget(name: "InstanceClientTests", dependencies: ["Locking", "TestSupport", "InstanceClient", "DemoInstance", "GuestCraftAPI",
                                                                 "HTTPClient", "HTTPServer"]),
         .testTarget(name: "OfflineStoreTests", dependencies: ["TestSupport", "OfflineStore", "ProcessSpawn", "Locking", "SQLiteDB",

@@ -1,4 +1,5 @@
 import Foundation
+import JSONBytes
 
 /// A catalog file kept as its bytes, with a table from each key to where its text is (#18): the
 /// start and `--version` read 845 entries to use a few dozen, and making a String of every key and
@@ -6,7 +7,7 @@ import Foundation
 /// its bytes; its text is made into a String when asked for.
 ///
 /// Built only for a file that reads as an object of strings whose keys have no escapes (the
-/// shipped catalog); anything else is left to `ResourceJSON.stringTable`, which says the same.
+/// shipped catalog); anything else is left to `StringCatalog.table`, which says the same.
 final class CatalogIndex: Sendable {
     private let bytes: [UInt8]
     /// Each entry's key and text as offsets into `bytes` (the text between its quotes).
@@ -101,7 +102,7 @@ final class CatalogIndex: Sendable {
         let run = UnsafeBufferPointer(rebasing: buffer[start..<start + Int(entry.textCount)])
         guard entry.escaped else { return String(decoding: run, as: UTF8.self) }
         // Checked when the index was built: the reader decodes it the same way again.
-        return ResourceJSON.string(in: buffer, at: start - 1) ?? String(decoding: run, as: UTF8.self)
+        return JSONReader.string(in: buffer, at: start - 1, grammar: .strict) ?? String(decoding: run, as: UTF8.self)
     }
 
     private static func same(_ key: UnsafeBufferPointer<UInt8>, _ entry: Entry, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -157,7 +158,7 @@ final class CatalogIndex: Sendable {
         var index = 0
 
         mutating func skipSpace() {
-            index = ResourceJSON.afterSpace(in: bytes, from: index)
+            index = JSONReader.afterSpace(in: bytes, from: index)
         }
 
         mutating func members() -> [Entry]? {
@@ -216,7 +217,7 @@ final class CatalogIndex: Sendable {
                 }
                 if byte < 0x20 { return nil }
                 if byte == UInt8(ascii: "\\") {
-                    guard let end = ResourceJSON.stringEnd(in: bytes, at: quote) else { return nil }
+                    guard let end = JSONReader.stringEnd(in: bytes, at: quote, grammar: .strict) else { return nil }
                     index = end
                     return (quote + 1, end - quote - 2, true)
                 }

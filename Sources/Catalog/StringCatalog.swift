@@ -1,5 +1,6 @@
 import Foundation
 import GuestCraftResources
+import JSONBytes
 
 /// A catalog file that is not an object of string keys to string templates.
 public enum CatalogFileError: Error, Equatable {
@@ -38,7 +39,7 @@ public struct StringCatalog: Sendable, Equatable {
     }
 
     /// Reads a catalog from JSON: one object of string keys to string templates. (With
-    /// `CatalogIndex` and `ResourceJSON`, not JSONDecoder: the catalog is read on the way to the
+    /// `CatalogIndex` and `JSONReader`, not JSONDecoder: the catalog is read on the way to the
     /// first frame, #18.)
     public init(json: Data) throws(CatalogFileError) {
         try self.init(bytes: Array(json))
@@ -49,12 +50,12 @@ public struct StringCatalog: Sendable, Equatable {
             storage = .index(index)
             return
         }
-        if let entries = ResourceJSON.stringTable(bytes) {
+        if let entries = Self.table(bytes) {
             storage = .table(entries)
             return
         }
         // Not an object of strings: the tree says which member is not one, or that it is not JSON.
-        guard let members = ResourceJSON.parse(bytes)?.object,
+        guard let members = JSONDocument(bytes: bytes, grammar: .strict)?.object,
               let key = members.keys.sorted().first(where: { members[$0]?.string == nil })
         else { throw .unreadable }
         throw .notAString(key: key)
@@ -156,4 +157,25 @@ public struct StringCatalog: Sendable, Equatable {
 /// interpolation: `CatalogTests` finds every key by reading the sources (Resources/README.md).
 public func L(_ key: String, _ values: [String: any CustomStringConvertible] = [:]) -> String {
     StringCatalog.english.string(key, values.mapValues { $0.description })
+}
+
+extension StringCatalog {
+    /// An object of string members read straight into a dictionary (the catalog when its index
+    /// cannot be built: no tree of values to copy again, #18), the first value of a repeated key
+    /// kept (as JSONDecoder reads a `[String: String]`); nil when `bytes` is anything else (the
+    /// caller then reads the tree, which says what is wrong).
+    static func table(_ bytes: [UInt8]) -> [String: String]? {
+        bytes.withUnsafeBufferPointer { buffer in
+            JSONReader.whole(buffer, grammar: .strict) { reader -> [String: String]? in
+                var table: [String: String] = [:]
+                table.reserveCapacity(1024)
+                let read = reader.decodedMembers { key, reader in
+                    guard let text = reader.stringValue() else { return false }
+                    if table[key] == nil { table[key] = text }
+                    return true
+                }
+                return read ? table : nil
+            }
+        }
+    }
 }

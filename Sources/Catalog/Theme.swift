@@ -1,5 +1,6 @@
 import Foundation
 import GuestCraftResources
+import JSONBytes
 
 /// A colour by its ncurses name; `default` keeps the terminal's own colour (ncurses colour -1).
 public enum ThemeColor: String, CaseIterable, Sendable, Codable {
@@ -80,9 +81,9 @@ public struct Theme: Sendable, Equatable {
 
     /// Reads every theme of a themes file: `{ "<theme>": { "<token>": {"fg", "bg", "attrs"} } }`.
     /// Throws on an unknown token, colour or attribute, so a typo never passes silently.
-    /// (Read with `ResourceJSON`, not JSONDecoder: it is on the way to the first frame, #18.)
+    /// (Read with `JSONDocument`, not JSONDecoder: it is on the way to the first frame, #18.)
     public static func decodeAll(from data: Data) throws(ThemeFileError) -> [Theme] {
-        guard let file = ResourceJSON.parse(Array(data))?.object else { throw .unreadable }
+        guard let file = JSONDocument(data, grammar: .strict)?.object else { throw .unreadable }
         return try file.keys.sorted().map { (name: String) throws(ThemeFileError) -> Theme in
             guard let tokens = file[name]?.object else { throw .unreadable }
             var styles: [StyleToken: ThemeStyle] = [:]

@@ -1,18 +1,20 @@
 import Foundation
+import JSONBytes
 
-// Room lists read straight from the bytes (the reader is in PlainJSON.swift).
+// Room lists read straight from the bytes, by the app's one JSON reader (JSONBytes) in the plain
+// grammar; what it keeps from room to room is `RoomReading` (PlainJSON.swift).
 
-extension PlainJSON.Reader {
+extension JSONReader {
     /// A room as `UnitList`'s `units` hold it; unknown members are read and ignored, as
     /// JSONDecoder ignores them. A room laid out as the one before it (the same bytes between its
     /// values) is read by that layout; any other by its members, which then become the layout.
-    mutating func roomUnit() -> RoomUnit? {
-        if let layout = roomLayout, let unit = roomUnit(laidOutAs: layout) { return unit }
-        return roomUnitByMembers()
+    mutating func roomUnit(_ state: inout RoomReading) -> RoomUnit? {
+        if let layout = state.layout, let unit = roomUnit(laidOutAs: layout, &state) { return unit }
+        return roomUnitByMembers(&state)
     }
 
     /// A room read member by member, its layout kept for the rooms after it.
-    mutating func roomUnitByMembers() -> RoomUnit? {
+    mutating func roomUnitByMembers(_ state: inout RoomReading) -> RoomUnit? {
         var values = RoomValues()
         var keys = KeysSeen()
         var layout = RoomLayout.Builder(start: index)
@@ -20,7 +22,7 @@ extension PlainJSON.Reader {
         func read(_ slot: RoomLayout.Slot, _ reader: inout Self) -> Bool {
             let start = reader.index
             defer { layout.add(slot, from: start, to: reader.index) }
-            return reader.readValue(slot, into: &values)
+            return reader.readValue(slot, into: &values, &state)
         }
         let complete = membersCheckedByCaller { bytes, reader in
             let key = Key(bytes)
@@ -39,7 +41,7 @@ extension PlainJSON.Reader {
             }
         }
         guard complete, let unit = values.unit else { return nil }
-        roomLayout = layout.finish(at: index, in: bytes)
+        state.layout = layout.finish(at: index, in: bytes)
         return unit
     }
 
@@ -48,11 +50,11 @@ extension PlainJSON.Reader {
     /// braces, keys, spaces and any members nobody reads — are the same as those of a room
     /// already read and checked member by member, so they are checked by comparing them (#18: a
     /// saved list's keys cost more than its values).
-    mutating func roomUnit(laidOutAs layout: RoomLayout) -> RoomUnit? {
+    mutating func roomUnit(laidOutAs layout: RoomLayout, _ state: inout RoomReading) -> RoomUnit? {
         let start = index
         var values = RoomValues()
         for (literal, slot) in layout.steps {
-            guard skip(literal), readValue(slot, into: &values) else {
+            guard skip(literal), readValue(slot, into: &values, &state) else {
                 index = start
                 return nil
             }
@@ -65,17 +67,18 @@ extension PlainJSON.Reader {
     }
 
     /// Reads the value of `slot` at the index into `values`; false when it is not one.
-    private mutating func readValue(_ slot: RoomLayout.Slot, into values: inout RoomValues) -> Bool {
+    private mutating func readValue(_ slot: RoomLayout.Slot, into values: inout RoomValues,
+                                    _ state: inout RoomReading) -> Bool {
         switch slot {
         case .id: values.id = stringValue(); return values.id != nil
         case .number: values.number = stringValue(); return values.number != nil
         case .floor: values.floor = integerValue(); return values.floor != nil
-        case .occupancy: values.occupancy = occupancyValue(); return values.occupancy != nil
-        case .status: values.status = statusValue(); return values.status != nil
+        case .occupancy: values.occupancy = openValue(&state.recentOccupancies); return values.occupancy != nil
+        case .status: values.status = openValue(&state.recentStatuses); return values.status != nil
         case .version: values.version = integerValue(); return values.version != nil
         case .updatedAt: values.updatedAt = instantValue(); return values.updatedAt != nil
-        case .typeID: values.typeID = recentString(); return values.typeID != nil
-        case .typeName: values.typeName = recentString(); return values.typeName != nil
+        case .typeID: values.typeID = recentString(&state.recentStrings); return values.typeID != nil
+        case .typeName: values.typeName = recentString(&state.recentStrings); return values.typeName != nil
         case .block: return blockValue(into: &values.block)
         }
     }
@@ -127,12 +130,9 @@ extension PlainJSON.Reader {
         return true
     }
 
-    mutating func occupancyValue() -> Occupancy? {
-        rawString().flatMap { raw in recentOccupancies.value(raw, make: Self.openValue) }
-    }
-
-    mutating func statusValue() -> HousekeepingStatus? {
-        rawString().flatMap { raw in recentStatuses.value(raw, make: Self.openValue) }
+    /// The next value of an open vocabulary (an occupancy, a status), made once for equal bytes.
+    mutating func openValue<Value: OpenEnumeration>(_ recent: inout RecentValues<Value>) -> Value? {
+        rawString().flatMap { raw in recent.value(raw, make: Self.openValue) }
     }
 
     /// From the bytes: an instant is ASCII, so no String is made for it.
@@ -145,16 +145,16 @@ extension PlainJSON.Reader {
     static func openValue<Value: OpenEnumeration>(_ raw: UnsafeBufferPointer<UInt8>) -> Value? {
         for known in Value.knownCases {
             var rawValue = known.rawValue
-            let same = rawValue.withUTF8 { $0.count == raw.count && (raw.count == 0 || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0) }
+            let same = rawValue.withUTF8 { JSONReader.same($0, raw) }
             if same { return known }
         }
         return Value(unknownValue: String(decoding: raw, as: UTF8.self))
     }
 
     /// A string value the document repeats (a room's type), made once for equal bytes.
-    mutating func recentString() -> String? {
+    mutating func recentString(_ recent: inout RecentValues<String>) -> String? {
         guard let raw = rawString() else { return nil }
-        return recentStrings.value(raw) { String(decoding: $0, as: UTF8.self) }
+        return recent.value(raw) { String(decoding: $0, as: UTF8.self) }
     }
 
     mutating func unitList() -> UnitList? {
@@ -180,8 +180,9 @@ extension PlainJSON.Reader {
         if let units = roomUnitsInHalves() { return units }
         var units: [RoomUnit] = []
         units.reserveCapacity(min(bytes.count / 160, 10_000))
+        var state = RoomReading()
         let read = elements { reader in
-            guard let unit = reader.roomUnit() else { return false }
+            guard let unit = reader.roomUnit(&state) else { return false }
             units.append(unit)
             return true
         }
@@ -199,7 +200,7 @@ extension PlainJSON.Reader {
     mutating func roomUnitsInHalves() -> [RoomUnit]? {
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "["), bytes.count - index >= Self.halvesFrom,
-              depth + 1 < 64 else { return nil }
+              depth + 1 <= Self.maxDepth else { return nil }
         let middle = index + (bytes.count - index) / 2
         guard let comma = Self.boundary(in: bytes, from: middle) else { return nil }
         let first = RoomsHalf(reader: self)
@@ -233,9 +234,10 @@ extension PlainJSON.Reader {
         defer { depth -= 1 }
         var units: [RoomUnit] = []
         units.reserveCapacity(min((bytes.count - index) / 160, 20_000))
+        var state = RoomReading()
         while true {
             skipSpace()
-            guard let unit = roomUnit() else { return nil }
+            guard let unit = roomUnit(&state) else { return nil }
             units.append(unit)
             skipSpace()
             guard index <= comma, index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
@@ -248,8 +250,9 @@ extension PlainJSON.Reader {
     mutating func roomsToEnd() -> [RoomUnit]? {
         var units: [RoomUnit] = []
         units.reserveCapacity(min((bytes.count - index) / 160, 10_000))
+        var state = RoomReading()
         let read = restOfElements { reader in
-            guard let unit = reader.roomUnit() else { return false }
+            guard let unit = reader.roomUnit(&state) else { return false }
             units.append(unit)
             return true
         }
@@ -343,10 +346,7 @@ extension PlainJSON.Reader {
                 defer { known |= bit }
                 return known & bit == 0
             }
-            for seen in others where seen.count == bytes.count
-                && (bytes.count == 0 || memcmp(seen.baseAddress!, bytes.baseAddress!, bytes.count) == 0) {
-                return false
-            }
+            for seen in others where JSONReader.same(seen, bytes) { return false }
             others.append(bytes)
             return true
         }
@@ -359,8 +359,7 @@ extension PlainJSON.Reader {
 
         init(_ key: UnsafeBufferPointer<UInt8>) {
             func is_(_ name: StaticString) -> Bool {
-                key.count == name.utf8CodeUnitCount
-                    && memcmp(key.baseAddress!, name.utf8Start, key.count) == 0
+                JSONReader.same(key, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
             }
             switch key.count {
             case 2 where is_("id"): self = .id
@@ -384,10 +383,10 @@ extension PlainJSON.Reader {
 /// One half of a room list and the reader that read it; each half is read on its own thread and
 /// only looked at after both are done (the second's thread signals when it is).
 private final class RoomsHalf: @unchecked Sendable {
-    var reader: PlainJSON.Reader
+    var reader: JSONReader
     var units: [RoomUnit]?
 
-    init(reader: PlainJSON.Reader) { self.reader = reader }
+    init(reader: JSONReader) { self.reader = reader }
 
     func readUntil(_ comma: Int) { units = reader.roomsUntil(comma) }
     func readToEnd() { units = reader.roomsToEnd() }
@@ -397,12 +396,12 @@ extension UnitList: PlainEnvelopeReadable {
     /// A room list read straight from JSON bytes, without a tree (no dictionary or key string
     /// per room: a quarter of what reading a `PlainJSON` tree cost).
     public init?(plainJSON data: Data) {
-        guard let list = PlainJSON.whole(data, { $0.unitList() }) else { return nil }
+        guard let list = PlainReading.whole(data, { $0.unitList() }) else { return nil }
         self = list
     }
 
     public static func plainEnvelope(_ data: Data, valueKey: String) -> (value: UnitList, others: [String: PlainJSON])? {
-        PlainJSON.envelope(data, valueKey: valueKey) { $0.unitList() }
+        PlainReading.envelope(data, valueKey: valueKey) { $0.unitList() }
     }
 }
 
@@ -415,7 +414,7 @@ extension UnitList {
     /// inside it, or it has more rooms than its count.
     public static func plainSavedHead(_ prefix: Data) -> (count: Int, numberWidth: Int, first: UnitList)? {
         prefix.withUnsafeBytes { raw in
-            var reader = PlainJSON.Reader(bytes: raw.bindMemory(to: UInt8.self))
+            var reader = JSONReader(bytes: raw.bindMemory(to: UInt8.self), grammar: .plain)
             return reader.savedHead()
         }
     }
@@ -429,7 +428,7 @@ extension UnitList {
     }
 }
 
-extension PlainJSON.Reader {
+extension JSONReader {
     /// The members of the envelope up to its `head` (that member read); nil at its `value` first.
     mutating func savedHead() -> (count: Int, numberWidth: Int, first: UnitList)? {
         skipSpace()
@@ -443,7 +442,7 @@ extension PlainJSON.Reader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
             index += 1
             switch String(decoding: key, as: UTF8.self) {
-            case PlainJSON.savedHeadKey: return headMembers()
+            case PlainReading.savedHeadKey: return headMembers()
             case "value": return nil
             default: guard skipEnvelopeMember() else { return nil }
             }

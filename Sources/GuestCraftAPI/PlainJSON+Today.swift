@@ -1,4 +1,5 @@
 import Foundation
+import JSONBytes
 
 // MARK: - Today read straight from the bytes
 
@@ -6,23 +7,16 @@ extension TodayOverview: PlainEnvelopeReadable {
     /// Today as `init(from:)` reads it, from the bytes (thousands of stays at a 2,000-room hotel:
     /// JSONDecoder was most of Today's first frame).
     public init?(plainJSON data: Data) {
-        guard let today = PlainJSON.whole(data, { $0.todayOverview() }) else { return nil }
+        guard let today = PlainReading.whole(data, { $0.todayOverview() }) else { return nil }
         self = today
     }
 
     public static func plainEnvelope(_ data: Data, valueKey: String) -> (value: TodayOverview, others: [String: PlainJSON])? {
-        PlainJSON.envelope(data, valueKey: valueKey) { $0.todayOverview() }
+        PlainReading.envelope(data, valueKey: valueKey) { $0.todayOverview() }
     }
 }
 
-extension PlainJSON.Reader {
-    /// Consumes a `null` if one comes next.
-    mutating func null() -> Bool {
-        skipSpace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "n") else { return false }
-        return literal("null", .null) != nil
-    }
-
+extension JSONReader {
     /// An object of exactly the strings `id` and a second member (`code`, `number`, `name`);
     /// unknown members are read and ignored.
     mutating func reference(_ second: TodayKey) -> (id: String, other: String)? {
@@ -113,7 +107,7 @@ extension PlainJSON.Reader {
 
         init(_ key: UnsafeBufferPointer<UInt8>) {
             func is_(_ name: StaticString) -> Bool {
-                key.count == name.utf8CodeUnitCount && memcmp(key.baseAddress!, name.utf8Start, key.count) == 0
+                JSONReader.same(key, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
             }
             switch key.count {
             case 2 where is_("id"): self = .id

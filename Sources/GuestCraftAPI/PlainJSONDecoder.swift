@@ -1,4 +1,5 @@
 import Foundation
+import JSONBytes
 
 /// A `Decoder` over a `PlainJSON` tree, for the small files the app reads before its first frame
 /// (the preferences, the credentials): Foundation's JSONDecoder asks the Swift runtime, for every

@@ -51,7 +51,7 @@ public struct SavedAnswer<Value: Codable>: Codable {
             body.append(contentsOf: Array("null".utf8))
         }
         if let head {
-            body.append(contentsOf: Array(#","\#(PlainJSON.savedHeadKey)":"#.utf8))
+            body.append(contentsOf: Array(#","\#(UnitList.savedHeadKey)":"#.utf8))
             body.append(head)
         }
         body.append(contentsOf: Array(#","value":"#.utf8))

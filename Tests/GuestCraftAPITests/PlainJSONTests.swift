@@ -1,9 +1,11 @@
 import Foundation
+import JSONBytes
 import Testing
 @testable import GuestCraftAPI
 
-/// `PlainJSON` and the room-list reader read what JSONEncoder writes exactly as JSONDecoder does,
-/// and answer `nil` (so the caller falls back to JSONDecoder) for anything outside their subset.
+/// The room-list reader (over JSONBytes' reader in the plain grammar) reads what JSONEncoder writes
+/// exactly as JSONDecoder does, and answers `nil` (so the caller falls back to JSONDecoder) for
+/// anything outside its subset. The reader itself: Tests/JSONBytesTests.
 struct PlainJSONTests {
     private func list() -> UnitList {
         let updated = Instant(rfc3339: "2026-11-01T18:35:00.250Z")!
@@ -15,32 +17,6 @@ struct PlainJSONTests {
                      floor: -2, occupancy: Occupancy(rawValue: "newer_value"),
                      housekeepingStatus: .outOfOrder, housekeepingVersion: 42, housekeepingUpdatedAt: updated),
         ])
-    }
-
-    @Test func readsScalarsArraysAndSpace() throws {
-        let json = try #require(PlainJSON(Data(#" { "a" : [1, -20, true, false, null, "x", {}, []] } "#.utf8)))
-        #expect(json == .object(["a": .array([.integer(1), .integer(-20), .bool(true), .bool(false), .null,
-                                               .string("x"), .object([:]), .array([])])]))
-    }
-
-    @Test(arguments: [
-        #"{"a":"line\nbreak"}"#,        // an escape
-        #"{"a":1.5}"#,                  // a fraction
-        #"{"a":1e3}"#,                  // an exponent
-        #"{"a":01}"#,                   // a leading zero
-        #"{"a":1,"a":2}"#,              // a repeated key
-        #"{"a":1"#,                     // cut short
-        #"{"a":1} x"#,                  // trailing text
-        #"{"a":99999999999999999999}"#, // too big for Int
-        #"{"a":nul}"#,
-        "",
-    ])
-    func leavesEverythingElseToJSONDecoder(_ text: String) {
-        #expect(PlainJSON(Data(text.utf8)) == nil)
-    }
-
-    @Test func refusesInvalidUTF8() {
-        #expect(PlainJSON(Data([0x22, 0xC3, 0x28, 0x22])) == nil)
     }
 
     /// A key of invalid UTF-8 makes the document invalid for JSONDecoder; the byte readers skip a
@@ -143,9 +119,9 @@ struct PlainJSONTests {
         for encoder in [JSONEncoder(), { let e = JSONEncoder(); e.outputFormatting = [.sortedKeys, .prettyPrinted]; return e }()] {
             let list = longList(800)
             let data = try encoder.encode(list)
-            #expect(data.count > PlainJSON.Reader.halvesFrom)
+            #expect(data.count > JSONReader.halvesFrom)
             let halves = data.withUnsafeBytes { raw -> [RoomUnit]? in
-                var reader = PlainJSON.Reader(bytes: raw.bindMemory(to: UInt8.self))
+                var reader = JSONReader(bytes: raw.bindMemory(to: UInt8.self), grammar: .plain)
                 var units: [RoomUnit]?
                 _ = reader.members { key, reader in
                     guard String(decoding: key, as: UTF8.self) == "units" else { return reader.skipValue() }
@@ -229,22 +205,22 @@ struct PlainJSONTests {
         let other = encoded[2].replacingOccurrences(of: #""floor":0"#, with: #""floor" :0"#)
         let text = "[" + encoded[0] + "," + encoded[1] + "," + other + "]"
         Data(text.utf8).withUnsafeBytes { raw in
-            var reader = PlainJSON.Reader(bytes: raw.bindMemory(to: UInt8.self))
-            reader.index = 1
-            #expect(reader.roomLayout == nil)
-            #expect(reader.roomUnit() == units[0])
-            guard let layout = reader.roomLayout else {
+            var reader = JSONReader(bytes: raw.bindMemory(to: UInt8.self), grammar: .plain, index: 1)
+            var state = RoomReading()
+            #expect(state.layout == nil)
+            #expect(reader.roomUnit(&state) == units[0])
+            guard let layout = state.layout else {
                 Issue.record("no layout after a room read by its members")
                 return
             }
             #expect(layout.slots.count == 10)
             reader.index += 1
-            #expect(reader.roomUnit(laidOutAs: layout) == units[1])
+            #expect(reader.roomUnit(laidOutAs: layout, &state) == units[1])
             reader.index += 1
             let before = reader.index
-            #expect(reader.roomUnit(laidOutAs: layout) == nil)
+            #expect(reader.roomUnit(laidOutAs: layout, &state) == nil)
             #expect(reader.index == before)
-            #expect(reader.roomUnit() == units[2])
+            #expect(reader.roomUnit(&state) == units[2])
         }
     }
 
@@ -334,42 +310,5 @@ struct PlainTodayTests {
         let text = #"{"business_date":"2026-11-02","time_zone":"UTC","departures":[],"in_house":[],"arrivals":[{"reservation":{"id":"r","code":"c"},"stay_id":"s","guest_name":"g","unit":null,"room_type":{"id":"t","name":"n"},"check_in_date":"2026-11-02","check_out_date":"2026-11-03","status":"reserved","balance_minor":1.5}]}"#
         #expect(TodayOverview(plainJSON: Data(text.utf8)) == nil)
         #expect((try? JSONDecoder().decode(TodayOverview.self, from: Data(text.utf8))) == nil)
-    }
-
-    /// The word-at-a-time scan of a string's plain run finds the same byte as a byte-by-byte
-    /// one, for every kind of byte at every place in a word and across words (#18).
-    @Test func thePlainRunScanFindsWhatAByteScanFinds() {
-        func reference(_ bytes: [UInt8], _ from: Int) -> Int {
-            var at = from
-            while at < bytes.count {
-                let byte = bytes[at]
-                if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { return at }
-                at += 1
-            }
-            return bytes.count
-        }
-        let specials: [UInt8] = [0x22, 0x5C, 0x00, 0x1F, 0x80, 0xC3, 0xFF, 0x21, 0x23, 0x5B, 0x5D, 0x20, 0x7F, 0x01]
-        for length in 0...19 {
-            for position in 0..<max(length, 1) {
-                for special in specials {
-                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-                    if position < length { bytes[position] = special }
-                    for from in 0...length {
-                        let found = bytes.withUnsafeBufferPointer { PlainJSON.Reader.plainEnd($0, from: from) }
-                        #expect(found == reference(bytes, from), "length \(length), \(special) at \(position), from \(from)")
-                    }
-                }
-            }
-        }
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<2_000 {
-            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
-                Bool.random(using: &generator) ? UInt8.random(in: 0x20...0x7E, using: &generator)
-                                               : UInt8.random(in: 0...255, using: &generator)
-            }
-            let from = Int.random(in: 0...bytes.count, using: &generator)
-            let found = bytes.withUnsafeBufferPointer { PlainJSON.Reader.plainEnd($0, from: from) }
-            #expect(found == reference(bytes, from))
-        }
     }
 }

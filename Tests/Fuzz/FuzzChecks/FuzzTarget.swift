@@ -6,7 +6,8 @@ import Foundation
 /// a hang of the reader is a finding too. The same functions run under libFuzzer
 /// (`guestcraft-fuzz`, `make fuzz`) and over the kept corpora in `swift test` (`FuzzTests`).
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    /// `PlainJSON` against `JSONDecoder`: refuse or agree.
+    /// The one JSON reader (`JSONReader`, `JSONDocument`) in both grammars against `JSONDecoder`:
+    /// refuse or agree.
     case json
     /// The byte readers of a room list and of Today (`UnitList`/`TodayOverview(plainJSON:)`), a
     /// saved answer's envelope and the ETag at its head, against `JSONDecoder`: refuse or agree.
@@ -31,7 +32,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The promises `data` broke.
     public func check(_ data: Data) -> [String] {
         switch self {
-        case .json: JSONChecks.plainJSON(data)
+        case .json: JSONChecks.reader(data)
         case .rooms: JSONChecks.rooms(data)
         case .problem: WireChecks.problem(data)
         case .retryAfter: WireChecks.retryAfter(data)

@@ -1,11 +1,28 @@
 import Foundation
 import GuestCraftAPI
+import JSONBytes
 import OfflineStore
 
-/// The plain JSON readers against JSONDecoder (the rule: `RefuseOrAgree`).
+/// The app's JSON readers against JSONDecoder (the rule: `RefuseOrAgree`).
 public enum JSONChecks {
-    /// `PlainJSON(data)` against JSONDecoder's reading of the same bytes. `plainReader` and
-    /// `decoder` are the readers compared (the tests hand in broken ones to see the check catch them).
+    /// The one JSON reader (JSONBytes, #32) over `data` in both its grammars: each against
+    /// JSONDecoder, and the plain one against the strict one (a document the plain grammar reads,
+    /// the strict one reads to the same value).
+    public static func reader(_ data: Data) -> [String] {
+        var problems = plainJSON(data) + strictJSON(data)
+        if let plain = JSONDocument(data, grammar: .plain) {
+            let strict = JSONDocument(data, grammar: .strict)
+            if strict != plain {
+                problems.append("the plain grammar read \(RefuseOrAgree.clip(plain)) where the strict one read "
+                                + (strict.map { RefuseOrAgree.clip($0) } ?? "nothing"))
+            }
+        }
+        return problems
+    }
+
+    /// `PlainJSON(data)` (the plain grammar) against JSONDecoder's reading of the same bytes.
+    /// `plainReader` and `decoder` are the readers compared (the tests hand in broken ones to see
+    /// the check catch them).
     public static func plainJSON(_ data: Data,
                                  plainReader: (Data) -> PlainJSON? = { PlainJSON($0) },
                                  decoder: (Data) -> JSONValue? = { try? JSONDecoder().decode(JSONValue.self, from: $0) })
@@ -17,6 +34,24 @@ public enum JSONChecks {
         // Its value encoded by JSONEncoder reads back the same (or leaves the subset: escapes).
         if problems.isEmpty, let again = try? APIJSON.encode(JSONValue(plain)), let back = PlainJSON(again), back != plain {
             problems.append("PlainJSON read its own value, encoded by JSONEncoder, as \(RefuseOrAgree.clip(back))")
+        }
+        return problems
+    }
+
+    /// `JSONDocument(data, grammar: .strict)` (the catalog's and the themes' reader) against
+    /// JSONDecoder, numbers compared as numbers (JSONDecoder reads `1.0` as the integer 1).
+    public static func strictJSON(_ data: Data,
+                                  strictReader: (Data) -> JSONDocument? = { JSONDocument($0, grammar: .strict) },
+                                  decoder: (Data) -> JSONValue? = { try? JSONDecoder().decode(JSONValue.self, from: $0) })
+        -> [String] {
+        guard let strict = strictReader(data) else { return [] }
+        let read = JSONValue(strict).numbersAsNumbers
+        var problems = RefuseOrAgree.check(plain: read, decoder: decoder(data)?.numbersAsNumbers,
+                                           reader: "JSONDocument(grammar: .strict)")
+        // Its value encoded by JSONEncoder reads back the same (or is refused: too deep).
+        if problems.isEmpty, let again = try? APIJSON.encode(JSONValue(strict)),
+           let back = JSONDocument(again, grammar: .strict), JSONValue(back).numbersAsNumbers != read {
+            problems.append("the strict grammar read its own value, encoded by JSONEncoder, as \(RefuseOrAgree.clip(back))")
         }
         return problems
     }

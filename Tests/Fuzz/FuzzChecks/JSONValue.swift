@@ -1,7 +1,7 @@
 import Foundation
-import GuestCraftAPI
+import JSONBytes
 
-/// Any JSON document as JSONDecoder reads it, to compare with `PlainJSON`.
+/// Any JSON document as JSONDecoder reads it, to compare with `JSONDocument` (`PlainJSON`).
 public indirect enum JSONValue: Codable, Equatable, Sendable, CustomStringConvertible {
     case null
     case bool(Bool)
@@ -43,15 +43,27 @@ public indirect enum JSONValue: Codable, Equatable, Sendable, CustomStringConver
         }
     }
 
-    /// The same document as `PlainJSON` read it.
-    public init(_ plain: PlainJSON) {
-        switch plain {
+    /// The same document as `JSONDocument` read it.
+    public init(_ document: JSONDocument) {
+        switch document {
         case .null: self = .null
         case .bool(let value): self = .bool(value)
         case .integer(let value): self = .integer(value)
+        case .number(let value): self = .number(value)
         case .string(let value): self = .string(value)
         case .array(let items): self = .array(items.map(JSONValue.init))
         case .object(let members): self = .object(members.mapValues(JSONValue.init))
+        }
+    }
+
+    /// The same document with every number that is a whole `Int` as `integer`: JSONDecoder reads
+    /// `1.0` and `1e2` as integers, a reader may keep them as written.
+    public var numbersAsNumbers: JSONValue {
+        switch self {
+        case .number(let value): Int(exactly: value).map(JSONValue.integer) ?? self
+        case .array(let items): .array(items.map(\.numbersAsNumbers))
+        case .object(let members): .object(members.mapValues(\.numbersAsNumbers))
+        case .null, .bool, .integer, .string: self
         }
     }
 

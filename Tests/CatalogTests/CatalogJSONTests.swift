@@ -1,11 +1,13 @@
 @testable import Catalog
 import Foundation
+import JSONBytes
 import Testing
 
-/// #18: the catalog and the themes are read without JSONDecoder, by `ResourceJSON`. It must read
-/// the shipped files to the same values JSONDecoder does, decode every escape, and refuse what
-/// is not JSON rather than guess or crash.
-@Suite struct ResourceJSONTests {
+/// #18: the catalog and the themes are read without JSONDecoder, by the one JSON reader's strict
+/// grammar (JSONBytes, #32; its own tests are Tests/JSONBytesTests) and the catalog's index. They
+/// must read the shipped files to the same values JSONDecoder does, and refuse what is not a
+/// catalog rather than guess or crash.
+@Suite struct CatalogJSONTests {
     static func resource(_ name: String) throws -> Data {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Resources/\(name)")
@@ -24,15 +26,15 @@ import Testing
     /// first of a repeated key kept, as JSONDecoder keeps it; nil for anything but an object of strings.
     @Test func aStringTableReadsAsJSONDecoderReadsIt() throws {
         let data = try Self.resource("en.json")
-        #expect(ResourceJSON.stringTable(Array(data)) == (try JSONDecoder().decode([String: String].self, from: data)))
-        let text = #" { "a" : "x\n\u00e9", "b": "", "a": "y" } "#
-        #expect(ResourceJSON.stringTable(Array(text.utf8)) == ["a": "x\né", "b": ""])
-        #expect(ResourceJSON.stringTable(Array(text.utf8)) == (try JSONDecoder().decode([String: String].self, from: Data(text.utf8))))
-        #expect(ResourceJSON.stringTable(Array("{}".utf8)) == [:])
+        #expect(StringCatalog.table(Array(data)) == (try JSONDecoder().decode([String: String].self, from: data)))
+        let text = #" { "a" : "x\n\u00e9", "b": "", "a": "y", "c\u0021": "z" } "#
+        #expect(StringCatalog.table(Array(text.utf8)) == ["a": "x\né", "b": "", "c!": "z"])
+        #expect(StringCatalog.table(Array(text.utf8)) == (try JSONDecoder().decode([String: String].self, from: Data(text.utf8))))
+        #expect(StringCatalog.table(Array("{}".utf8)) == [:])
         // The tree (themes) keeps the same value as the table and JSONDecoder.
-        #expect(ResourceJSON.parse(Array(text.utf8))?.object?["a"]?.string == "x\né")
+        #expect(JSONDocument(Data(text.utf8), grammar: .strict)?["a"]?.string == "x\né")
         for refused in [#"{"a": 1}"#, #"{"a": "x",}"#, #"["a"]"#, #"{"a": "x"} z"#, #"{"a": "x""#, ""] {
-            #expect(ResourceJSON.stringTable(Array(refused.utf8)) == nil, "\(refused)")
+            #expect(StringCatalog.table(Array(refused.utf8)) == nil, "\(refused)")
         }
     }
 
@@ -46,44 +48,6 @@ import Testing
                 #expect(theme.style(StyleToken(rawValue: token)!) == style, "\(theme.name).\(token)")
             }
         }
-    }
-
-    @Test func everyEscapeIsDecoded() throws {
-        let text = #"{"k": "a\"b\\c\/d\b\f\n\r\t\u00e9\u20AC\ud83d\ude00 é"}"#
-        let value = ResourceJSON.parse(Array(text.utf8))?.object?["k"]?.string
-        #expect(value == "a\"b\\c/d\u{08}\u{0C}\n\r\té€😀 é")
-        #expect(value == (try JSONDecoder().decode([String: String].self, from: Data(text.utf8)))["k"])
-    }
-
-    /// A repeated key keeps its first value: JSONDecoder keeps the first (checked here), which this
-    /// test once said the other way round.
-    @Test func valuesOfEveryKindAndTheFirstOfARepeatedKey() throws {
-        let value = ResourceJSON.parse(Array(#" {"a": [1, -2.5e3, 0, true, false, null, {}], "b": "x", "b": "y"} "#.utf8))
-        #expect(value == .object(["a": .array([.number(1), .number(-2500), .number(0), .bool(true), .bool(false), .null,
-                                                .object([:])]), "b": .string("x")]))
-        struct B: Decodable { var b: String }
-        #expect(try JSONDecoder().decode(B.self, from: Data(#"{"b": "x", "b": "y"}"#.utf8)).b == "x")
-    }
-
-    @Test(arguments: [
-        "", "{", "{\"a\": }", "{\"a\" 1}", "[1,]", "{\"a\": 1,}", "[01]", "[1.]", "[.5]", "[-]", "[1e]",
-        "\"\u{01}\"", "\"\\x\"", "\"\\u12\"", "\"\\ud83d\"", "\"\\ud83d\\u0041\"", "\"open", "tru", "nul",
-        "{} {}", "[1] x", String(repeating: "[", count: 40) + String(repeating: "]", count: 40),
-    ])
-    func whatIsNotJSONIsRefused(_ text: String) {
-        #expect(ResourceJSON.parse(Array(text.utf8)) == nil, "\(text.debugDescription) was read")
-        let decoded = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-        if text.hasPrefix(String(repeating: "[", count: 40)) { return }   // deeper than this reader allows
-        if text.contains(",]") || text.contains(",}") { return }   // Foundation's reader allows a trailing comma
-        #expect(decoded == nil, "JSONSerialization reads \(text.debugDescription): the case is wrong")
-    }
-
-    @Test func invalidUTF8InAStringIsRefused() {
-        #expect(ResourceJSON.parse([0x22, 0xC3, 0x28, 0x22]) == nil)
-        #expect(ResourceJSON.parse([0x22, 0xC3, 0xA9, 0x22]) == .string("é"))
-        // The same after an escape (the bytes are then gathered, and checked once at the end).
-        #expect(ResourceJSON.parse([0x22, 0x5C, 0x6E, 0xC3, 0x28, 0x22]) == nil)
-        #expect(ResourceJSON.parse([0x22, 0x5C, 0x6E, 0xC3, 0xA9, 0x5C, 0x75, 0x30, 0x30, 0x65, 0x39, 0x22]) == .string("\né\u{e9}"))
     }
 
     @Test func aCatalogEntryThatIsNotAStringIsRefusedByItsKey() {

@@ -56,6 +56,57 @@ public indirect enum JSONValue: Codable, Equatable, Sendable, CustomStringConver
         }
     }
 
+    /// The document as JSONDecoder reads it twice: numbers asked for as an `Int` first (as
+    /// `JSONValue` decodes), and every number asked for as a `Double`; nil when it refuses it.
+    public static func decodedBothWays(_ data: Data) -> (integers: JSONValue, doubles: JSONValue)? {
+        guard let integers = try? JSONDecoder().decode(JSONValue.self, from: data),
+              let doubles = try? JSONDecoder().decode(DoublesFirst.self, from: data) else { return nil }
+        return (integers, doubles.value)
+    }
+
+    /// What JSONDecoder reads for `document`'s values: its number where `document` has a
+    /// `number` (a Double: JSONDecoder's Double, `doubles`), its `Int` or other value elsewhere
+    /// (`integers`). JSONDecoder asked for an `Int` reads some fractions past a Double's precision
+    /// (`9922337203685477.002`) as another number than it reads as a `Double` (found by `json`).
+    public static func asDecoded(_ integers: JSONValue, _ doubles: JSONValue, for document: JSONDocument) -> JSONValue {
+        switch (document, integers, doubles) {
+        case (.number, _, .number): doubles
+        case (.array(let items), .array(let ints), .array(let dbls)) where items.count == ints.count && ints.count == dbls.count:
+            .array((0..<items.count).map { asDecoded(ints[$0], dbls[$0], for: items[$0]) })
+        case (.object(let members), .object(let ints), .object(let dbls)):
+            .object(ints.reduce(into: [:]) { merged, member in
+                merged[member.key] = members[member.key].flatMap { document in
+                    dbls[member.key].map { asDecoded(member.value, $0, for: document) }
+                } ?? member.value
+            })
+        default: integers
+        }
+    }
+
+    /// A document as JSONDecoder reads it when every number is asked for as a `Double`.
+    struct DoublesFirst: Decodable {
+        let value: JSONValue
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() {
+                value = .null
+            } else if let flag = try? container.decode(Bool.self) {
+                value = .bool(flag)
+            } else if let number = try? container.decode(Double.self) {
+                value = .number(number)
+            } else if let number = try? container.decode(Int.self) {
+                value = .integer(number)   // `1e-400`: no Double for JSONDecoder, the Int 0
+            } else if let text = try? container.decode(String.self) {
+                value = .string(text)
+            } else if let items = try? container.decode([DoublesFirst].self) {
+                value = .array(items.map(\.value))
+            } else {
+                value = .object(try container.decode([String: DoublesFirst].self).mapValues(\.value))
+            }
+        }
+    }
+
     /// The same document with every number that is a whole `Int` as `integer`: JSONDecoder reads
     /// `1.0` and `1e2` as integers, a reader may keep them as written.
     public var numbersAsNumbers: JSONValue {

@@ -11,14 +11,20 @@ public indirect enum JSONValue: Codable, Equatable, Sendable, CustomStringConver
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// Set (to true) in a decoder's `userInfo`: every number is asked for as a `Double` first.
+    static let doublesFirst = CodingUserInfoKey(rawValue: "JSONValue.doublesFirst")!
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        let doublesFirst = decoder.userInfo[Self.doublesFirst] as? Bool == true
         if container.decodeNil() {
             self = .null
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
+        } else if doublesFirst, let value = try? container.decode(Double.self) {
+            self = .number(value)
         } else if let value = try? container.decode(Int.self) {
-            self = .integer(value)
+            self = .integer(value)   // doubles first, `1e-400`: no Double for JSONDecoder, the Int 0
         } else if let value = try? container.decode(Double.self) {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
@@ -59,9 +65,11 @@ public indirect enum JSONValue: Codable, Equatable, Sendable, CustomStringConver
     /// The document as JSONDecoder reads it twice: numbers asked for as an `Int` first (as
     /// `JSONValue` decodes), and every number asked for as a `Double`; nil when it refuses it.
     public static func decodedBothWays(_ data: Data) -> (integers: JSONValue, doubles: JSONValue)? {
+        let doublesFirst = JSONDecoder()
+        doublesFirst.userInfo[Self.doublesFirst] = true
         guard let integers = try? JSONDecoder().decode(JSONValue.self, from: data),
-              let doubles = try? JSONDecoder().decode(DoublesFirst.self, from: data) else { return nil }
-        return (integers, doubles.value)
+              let doubles = try? doublesFirst.decode(JSONValue.self, from: data) else { return nil }
+        return (integers, doubles)
     }
 
     /// What JSONDecoder reads for `document`'s values: its number where `document` has a
@@ -80,30 +88,6 @@ public indirect enum JSONValue: Codable, Equatable, Sendable, CustomStringConver
                 } ?? member.value
             })
         default: integers
-        }
-    }
-
-    /// A document as JSONDecoder reads it when every number is asked for as a `Double`.
-    struct DoublesFirst: Decodable {
-        let value: JSONValue
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if container.decodeNil() {
-                value = .null
-            } else if let flag = try? container.decode(Bool.self) {
-                value = .bool(flag)
-            } else if let number = try? container.decode(Double.self) {
-                value = .number(number)
-            } else if let number = try? container.decode(Int.self) {
-                value = .integer(number)   // `1e-400`: no Double for JSONDecoder, the Int 0
-            } else if let text = try? container.decode(String.self) {
-                value = .string(text)
-            } else if let items = try? container.decode([DoublesFirst].self) {
-                value = .array(items.map(\.value))
-            } else {
-                value = .object(try container.decode([String: DoublesFirst].self).mapValues(\.value))
-            }
         }
     }
 

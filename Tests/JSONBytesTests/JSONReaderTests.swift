@@ -191,6 +191,17 @@ import Testing
         #expect(JSONDocument(Data(Self.documents[5].utf8), grammar: .plain) == nil)
     }
 
+    /// Found by the `json` fuzz target (Tests/Fuzz/Regressions/json): a fraction past a Double's
+    /// precision. JSONDecoder gives 9922337203685477 when asked for an `Int` (JSONValue asks that
+    /// first) and 9922337203685478 when asked for a `Double`, as the strict reader reads it: a
+    /// number the reader keeps as a Double is compared with JSONDecoder's Double.
+    @Test func aFractionIsComparedWithWhatJSONDecoderReadsAsADouble() throws {
+        let data = Data("[9922337203685477.002,1922337203685478]".utf8)
+        #expect(JSONDocument(data, grammar: .strict) == .array([.number(9922337203685477.002), .integer(1922337203685478)]))
+        #expect(try JSONDecoder().decode([Double].self, from: data).first == 9922337203685477.002)
+        #expect(JSONChecks.reader(data).isEmpty, "\(JSONChecks.reader(data))")
+    }
+
     /// The check would catch a strict reader that disagrees: one that changes a number, and one
     /// that reads what JSONDecoder refuses; a mutated decoder is caught too, a refusal never is.
     @Test func theStrictCheckCatchesADisagreement() {
@@ -203,7 +214,7 @@ import Testing
         #expect(JSONChecks.strictJSON(data, strictReader: wrong).first?.contains("where JSONDecoder read") == true)
         let lenient: (Data) -> JSONDocument? = { _ in .number(.infinity) }
         #expect(JSONChecks.strictJSON(Data("[1e400]".utf8), strictReader: lenient).first?.contains("JSONDecoder refuses") == true)
-        let mutated: (Data) -> JSONValue? = { _ in .object([:]) }
+        let mutated: (Data) -> (integers: JSONValue, doubles: JSONValue)? = { _ in (.object([:]), .object([:])) }
         #expect(!JSONChecks.strictJSON(data, decoder: mutated).isEmpty)
         #expect(JSONChecks.strictJSON(data, strictReader: { _ in nil }).isEmpty)
         // `1.0` read as a double agrees with JSONDecoder's integer 1: numbers are compared as numbers.

@@ -39,18 +39,22 @@ public enum JSONChecks {
     }
 
     /// `JSONDocument(data, grammar: .strict)` (the catalog's and the themes' reader) against
-    /// JSONDecoder, numbers compared as numbers (JSONDecoder reads `1.0` as the integer 1).
+    /// JSONDecoder: a whole number against its `Int`, a number kept as a Double against its
+    /// `Double` (`JSONValue.asDecoded`), numbers as numbers; the rest as `JSONValue` decodes it.
     public static func strictJSON(_ data: Data,
                                   strictReader: (Data) -> JSONDocument? = { JSONDocument($0, grammar: .strict) },
-                                  decoder: (Data) -> JSONValue? = { try? JSONDecoder().decode(JSONValue.self, from: $0) })
+                                  decoder: (Data) -> (integers: JSONValue, doubles: JSONValue)? = JSONValue.decodedBothWays)
         -> [String] {
         guard let strict = strictReader(data) else { return [] }
-        let read = JSONValue(strict).numbersAsNumbers
-        var problems = RefuseOrAgree.check(plain: read, decoder: decoder(data)?.numbersAsNumbers,
+        let read = JSONValue(strict)
+        // Numbers compared as numbers: JSONDecoder reads `1.0` as the Int 1, and `1e-400` only so.
+        var problems = RefuseOrAgree.check(plain: read.numbersAsNumbers,
+                                           decoder: decoder(data).map { JSONValue.asDecoded($0, $1, for: strict).numbersAsNumbers },
                                            reader: "JSONDocument(grammar: .strict)")
-        // Its value encoded by JSONEncoder reads back the same (or is refused: too deep).
-        if problems.isEmpty, let again = try? APIJSON.encode(JSONValue(strict)),
-           let back = JSONDocument(again, grammar: .strict), JSONValue(back).numbersAsNumbers != read {
+        // Its value encoded by JSONEncoder reads back the same (or is refused: too deep); `1.0`
+        // is written `1` and read back as an integer.
+        if problems.isEmpty, let again = try? APIJSON.encode(read),
+           let back = JSONDocument(again, grammar: .strict), JSONValue(back).numbersAsNumbers != read.numbersAsNumbers {
             problems.append("the strict grammar read its own value, encoded by JSONEncoder, as \(RefuseOrAgree.clip(back))")
         }
         return problems

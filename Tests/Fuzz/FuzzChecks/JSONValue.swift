@@ -11,14 +11,20 @@ public indirect enum JSONValue: Codable, Equatable, Sendable, CustomStringConver
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// Set (to true) in a decoder's `userInfo`: every number is asked for as a `Double` first.
+    static let doublesFirst = CodingUserInfoKey(rawValue: "JSONValue.doublesFirst")!
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        let doublesFirst = decoder.userInfo[Self.doublesFirst] as? Bool == true
         if container.decodeNil() {
             self = .null
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
+        } else if doublesFirst, let value = try? container.decode(Double.self) {
+            self = .number(value)
         } else if let value = try? container.decode(Int.self) {
-            self = .integer(value)
+            self = .integer(value)   // doubles first, `1e-400`: no Double for JSONDecoder, the Int 0
         } else if let value = try? container.decode(Double.self) {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
@@ -53,6 +59,35 @@ public indirect enum JSONValue: Codable, Equatable, Sendable, CustomStringConver
         case .string(let value): self = .string(value)
         case .array(let items): self = .array(items.map(JSONValue.init))
         case .object(let members): self = .object(members.mapValues(JSONValue.init))
+        }
+    }
+
+    /// The document as JSONDecoder reads it twice: numbers asked for as an `Int` first (as
+    /// `JSONValue` decodes), and every number asked for as a `Double`; nil when it refuses it.
+    public static func decodedBothWays(_ data: Data) -> (integers: JSONValue, doubles: JSONValue)? {
+        let doublesFirst = JSONDecoder()
+        doublesFirst.userInfo[Self.doublesFirst] = true
+        guard let integers = try? JSONDecoder().decode(JSONValue.self, from: data),
+              let doubles = try? doublesFirst.decode(JSONValue.self, from: data) else { return nil }
+        return (integers, doubles)
+    }
+
+    /// What JSONDecoder reads for `document`'s values: its number where `document` has a
+    /// `number` (a Double: JSONDecoder's Double, `doubles`), its `Int` or other value elsewhere
+    /// (`integers`). JSONDecoder asked for an `Int` reads some fractions past a Double's precision
+    /// (`9922337203685477.002`) as another number than it reads as a `Double` (found by `json`).
+    public static func asDecoded(_ integers: JSONValue, _ doubles: JSONValue, for document: JSONDocument) -> JSONValue {
+        switch (document, integers, doubles) {
+        case (.number, _, .number): doubles
+        case (.array(let items), .array(let ints), .array(let dbls)) where items.count == ints.count && ints.count == dbls.count:
+            .array((0..<items.count).map { asDecoded(ints[$0], dbls[$0], for: items[$0]) })
+        case (.object(let members), .object(let ints), .object(let dbls)):
+            .object(ints.reduce(into: [:]) { merged, member in
+                merged[member.key] = members[member.key].flatMap { document in
+                    dbls[member.key].map { asDecoded(member.value, $0, for: document) }
+                } ?? member.value
+            })
+        default: integers
         }
     }
 

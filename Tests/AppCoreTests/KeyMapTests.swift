@@ -37,6 +37,14 @@ import Testing
         add("account", .account) { _ in }
         // Search's page takes every printable key as its text (#30): its lines name no letter.
         add("search field", .search) { _ in }
+        // Every registered screen loaded (WorkScreenKeysTests draws the same states).
+        for tab in WorkTab.allCases {
+            if let load = WorkScreenKeysTests.loaded[tab] { add("\(tab), loaded", tab, load) }
+        }
+        add("today, filtering", .today) { state in
+            WorkScreenKeysTests.loaded[.today]?(&state)
+            state.current?.tabs.today.feature.isFiltering = true
+        }
         add("search results", .search) {
             $0.current?.tabs.search.feature = SearchFeature.State(
                 isEditing: false, searched: "hart", results: SearchFixture.both, focus: "search.reservation.rsv_0001",

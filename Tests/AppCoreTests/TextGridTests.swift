@@ -29,7 +29,8 @@ import Testing
         #expect(WorkTab.opened(by: .function(4)) == .tasks)
         #expect(WorkTab.opened(by: .character("5")) == .account)
         #expect(WorkTab.opened(by: .character("0")) == nil)
-        #expect(WorkTab.opened(by: .function(6)) == nil)
+        #expect(WorkTab.opened(by: .function(WorkTab.allCases.count)) == WorkTab.allCases.last)
+        #expect(WorkTab.opened(by: .function(WorkTab.allCases.count + 1)) == nil)
         #expect(WorkTab.opened(by: .character("q")) == nil)
     }
 

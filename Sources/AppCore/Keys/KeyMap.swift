@@ -8,17 +8,12 @@ public enum KeyMap {
     public static let sharedLetters: Set<Character> = ["j", "k", "n", "v", "r", "q", "/", "?"]
 
     /// The action letters a screen adds (shown on its key-hint line); none is a shared letter.
+    /// A work screen declares its own (`WorkTabFeature.actionLetters`); these are Account's.
     public static func actionLetters(_ tab: WorkTab) -> Set<Character> {
-        switch tab {
-        case .housekeeping: ["d", "c", "i", "u", "s", "f", "a", "b"]
-        case .tasks: ["s", "x", "u", "e", "c", "i"]
-        case .account: ["w", "i", "o", "x", "p", "t", "e", "a"]
-        // Today and Search show the reservation and guest screens (DeskDetail): assign, unassign,
-        // check in, check out, undo, guest; Today also prints the downtime report.
-        case .today: ["a", "u", "c", "o", "z", "g", "p"]
-        case .search: ["a", "u", "c", "o", "z", "g"]
-        }
+        tab.screen?.actionLetters ?? accountLetters
     }
+
+    static let accountLetters: Set<Character> = ["w", "i", "o", "x", "p", "t", "e", "a"]
 
     /// Locks the screen at once, from every screen of an account, text fields too. `Ctrl-L` is
     /// the terminal's redraw; `Ctrl-X` means nothing to the terminal, its line discipline

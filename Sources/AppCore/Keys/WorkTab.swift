@@ -1,10 +1,39 @@
 import Catalog
 import GuestCraftAPI
 
-/// The work screens' tabs in their fixed order; `1`–`5` and `F1`–`F5` open them (SPEC §5, §7).
-/// Which of them an instance shows follows its capabilities, decided by the app feature.
-public enum WorkTab: String, CaseIterable, Sendable, Hashable {
-    case today, search, housekeeping, tasks, account
+/// The tabs of the work screens: each registered work screen's (`WorkScreens.all`, in its order)
+/// and Account, the app's own, fifth; `1`–`5` and `F1`–`F5` open them (SPEC §5, §7), a screen
+/// registered after the first four by its number after Account's. Which of them an instance
+/// shows follows its capabilities, decided by the app feature.
+public struct WorkTab: RawRepresentable, CaseIterable, Sendable, Hashable {
+    public let rawValue: String
+
+    /// A tab's id, declared once by its screen (`extension WorkTab { static let today = … }`).
+    public init(id: String) {
+        rawValue = id
+    }
+
+    /// The registered tab with this id (a click on the tab bar names its id); nil for another.
+    public init?(rawValue: String) {
+        guard let tab = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = tab
+    }
+
+    /// Account: the instance, person, workspace and property, and the changes (always shown).
+    public static let account = WorkTab(id: "account")
+
+    /// Account keeps its number, 5 (SPEC §7), as screens are registered after the first four.
+    static let accountIndex = 4
+
+    /// Every tab in the tab bar's order.
+    public static let allCases: [WorkTab] = {
+        var tabs = WorkScreens.all.map { $0.tab }
+        tabs.insert(.account, at: min(accountIndex, tabs.count))
+        return tabs
+    }()
+
+    /// The work screen of this tab (nil for Account).
+    var screen: WorkScreen? { WorkScreens.screen(self) }
 
     /// The tab an instance opens on among `visible`: the first work tab the role may read (when
     /// its grants are known: a front desk opens on Today, a housekeeper on Housekeeping), else
@@ -18,49 +47,22 @@ public enum WorkTab: String, CaseIterable, Sendable, Hashable {
     /// Whether a role with these grants can use the tab: read what it shows (My tasks: work
     /// its tasks too, or it would be an empty list); a tab it cannot use is not shown.
     public func isReadable(with permissions: [Permission]) -> Bool {
-        switch self {
-        case .today: permissions.contains(.reservationsRead)
-        case .search: permissions.contains(.reservationsRead) || permissions.contains(.guestsRead)
-        case .housekeeping: permissions.contains(.inventoryRead)
-        case .tasks: permissions.contains(.inventoryRead) && permissions.contains(.tasksWork)
-        case .account: true
-        }
+        screen.map { $0.isReadable(permissions) } ?? true
     }
 
     /// Whether the tab follows the instance on its own while it is on screen (its lists change
     /// under the person's eyes: rooms, tasks, the day's arrivals and departures).
-    public var isLive: Bool {
-        switch self {
-        case .today, .housekeeping, .tasks: true
-        case .search, .account: false
-        }
-    }
+    public var isLive: Bool { screen?.isLive ?? false }
 
     /// The capability an instance declares for this tab (Account always shows).
-    public var capability: Capability? {
-        switch self {
-        case .today: .frontDesk
-        case .search: .reservations
-        case .housekeeping: .housekeeping
-        case .tasks: .housekeepingTasks
-        case .account: nil
-        }
-    }
+    public var capability: Capability? { screen?.capability }
 
     /// Its number on the tab bar and its key.
     public var number: Int { (Self.allCases.firstIndex(of: self) ?? 0) + 1 }
 
-    public var title: String {
-        switch self {
-        case .today: L("tabs.today")
-        case .search: L("tabs.search")
-        case .housekeeping: L("tabs.housekeeping")
-        case .tasks: L("tabs.tasks")
-        case .account: L("tabs.account")
-        }
-    }
+    public var title: String { screen?.title() ?? L("tabs.account") }
 
-    /// The tab a key opens: `1`–`5` or `F1`–`F5`.
+    /// The tab a key opens: `1`–`5` or `F1`–`F5` (and the next numbers for a screen after Account).
     public static func opened(by key: Key) -> WorkTab? {
         let number: Int
         switch key {
@@ -76,4 +78,8 @@ public enum WorkTab: String, CaseIterable, Sendable, Hashable {
     public func tab(active: WorkTab) -> Tab {
         Tab(id: rawValue, key: String(number), title: title, isActive: self == active)
     }
+}
+
+extension WorkTab: CustomStringConvertible {
+    public var description: String { rawValue }
 }

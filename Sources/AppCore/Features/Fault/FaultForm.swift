@@ -16,7 +16,7 @@ public enum FaultFormDelegate: Equatable, Sendable {
 /// `blocks.manage_ooo` / `blocks.manage_oos`, the room out of order or out of service in the same
 /// request. A child feature: the host keeps `FaultForm.State?`, sends `.appeared` when it sets
 /// it, forwards every key, paste and click while it is set, asks `isEditingText`, and sets it to
-/// nil on `.delegate(.closed)` or `.delegate(.reported)` (`FaultFormHost`). The report and its
+/// nil on `.delegate(.closed)` or `.delegate(.reported)` (`Presents`). The report and its
 /// photos are saved together through `FaultFormEnvironment.submit`; a refusal comes back next to
 /// the line it names and the corrected report goes as a new submit.
 public struct FaultForm: Reducer {
@@ -384,4 +384,24 @@ public struct FaultForm: Reducer {
         default: false
         }
     }
+}
+
+/// Presented over a room's or a task's detail (`Presents`): leaving it unsent dismisses it with
+/// no sentence, a report sent or saved with its sentence; a photo encoded after it was left is
+/// released.
+extension FaultForm: PresentedWorkScreen {
+    public static var presented: Action { .appeared }
+
+    public static func request(_ action: Action) -> PresentationRequest<Notice?, WorkTabDelegate>? {
+        switch action {
+        case .delegate(.closed): .dismiss(nil)
+        case .delegate(.reported(let notice)): .dismiss(notice)
+        case .delegate(.work(let work)): .delegate(work)
+        default: nil
+        }
+    }
+
+    public static func keyPressed(_ key: Key) -> Action { .keyPressed(key) }
+
+    public func afterDismissal(_ action: Action) -> Effect<Action> { lateAnswer(action) }
 }

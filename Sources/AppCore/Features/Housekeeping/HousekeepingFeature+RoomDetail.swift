@@ -42,7 +42,7 @@ extension HousekeepingFeature {
 
     func detailKey(_ key: Key, _ state: inout State) -> Effect<Action> {
         guard let detail = state.detail else { return .none }
-        if detail.fault != nil { return faultHost.key(key, &state, badge: state.badge) }
+        if detail.fault != nil { return faultHost.key(key, into: &state, badge: state.badge) }
         let lines = detail.lines
         let last = lines.count - 1
         if let shared = DetailLines.take(key, last: last, &state, delegate: Action.delegate, readID: Self.detailReadID) {
@@ -87,13 +87,13 @@ extension HousekeepingFeature {
             return .none
         }
         state.notice = nil
-        return faultHost.open(FaultForm.room(unit, businessDate: detail.detail?.businessDate ?? state.businessDate), &state)
+        return faultHost.present(FaultForm.room(unit, businessDate: detail.detail?.businessDate ?? state.businessDate), into: &state)
     }
 
     /// The form over the room detail: a report sent or saved shows its sentence and reads the room again.
-    var faultHost: FaultFormHost<State, Action> {
-        FaultFormHost(form: \.faultForm, environment: environment.faultForm, embed: Action.fault,
-                      delegate: Action.delegate) { state, notice in
+    var faultHost: Presents<State, Action, FaultForm> {
+        Presents(state: \.faultForm, child: FaultForm(environment: environment.faultForm), embed: Action.fault,
+                 delegate: Action.delegate) { state, notice in
             guard let notice, let id = state.detail?.unitID else { return .none }
             state.notice = notice
             return .merge(read(&state), readDetail(id, loadSaved: false))

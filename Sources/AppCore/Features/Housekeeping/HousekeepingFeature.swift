@@ -169,7 +169,7 @@ public struct HousekeepingFeature: Reducer {
             return listKey(key, &state)
 
         case .rowClicked(let id):
-            if state.detail?.fault != nil { return faultHost.reduce(.rowClicked(id), &state) }
+            if state.detail?.fault != nil { return faultHost.reduce(.rowClicked(id), into: &state) }
             if state.detail != nil {
                 if let detail = state.detail, let index = RoomDetailView.line(of: id, in: detail) { state.detail?.focus = index }
                 return .none
@@ -186,7 +186,7 @@ public struct HousekeepingFeature: Reducer {
             return .none
 
         case .scanned(let text):
-            if state.detail?.fault != nil { return faultHost.reduce(.pasted(text), &state) }
+            if state.detail?.fault != nil { return faultHost.reduce(.pasted(text), into: &state) }
             state.jump = nil
             if state.list.isEmpty && state.freshness == .loading {
                 state.pendingJump = text
@@ -195,7 +195,7 @@ public struct HousekeepingFeature: Reducer {
             return openRoom(tagged: text, &state)
 
         case .pasted(let text):
-            if state.detail?.fault != nil { return faultHost.reduce(.pasted(text), &state) }
+            if state.detail?.fault != nil { return faultHost.reduce(.pasted(text), into: &state) }
             guard state.detail == nil else { return .none }
             let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
             state.jump = nil
@@ -316,7 +316,7 @@ public struct HousekeepingFeature: Reducer {
             return .none
 
         case .fault(let action):
-            return faultHost.reduce(action, &state)
+            return faultHost.reduce(action, into: &state)
 
         case .board(let action):
             return boardAction(action, &state)

@@ -1,11 +1,22 @@
+import Catalog
 import GuestCraftAPI
 import ClientModel
 
 /// The Housekeeping feature in the app's Housekeeping slot (see `WorkFeatureTab`).
 public typealias HousekeepingTab = WorkFeatureTab<HousekeepingFeature>
 
+extension WorkTab {
+    public static let housekeeping = WorkTab(id: "housekeeping")
+}
+
 extension HousekeepingFeature: WorkTabFeature {
     public static var tab: WorkTab { .housekeeping }
+    public static var title: String { L("tabs.housekeeping") }
+    public static var capability: Capability { .housekeeping }
+    public static func isReadable(with permissions: [Permission]) -> Bool { permissions.contains(.inventoryRead) }
+    public static var isLive: Bool { true }
+    public static var actionLetters: Set<Character> { ["d", "c", "i", "u", "s", "f", "a", "b"] }
+    public static func savedReadAnswered(_ state: State) -> Bool { state.savedAnswered }
     /// The effects that outlive an action: reads (and Undo's timer), cancelled when the context stops.
     static let readID: EffectID = "housekeeping.read"
     static let detailReadID: EffectID = "housekeeping.detail.read"
@@ -35,20 +46,20 @@ extension HousekeepingFeature.Action: WorkTabFeatureAction {
     }
 }
 
-extension WorkFeatureTab where Feature == HousekeepingFeature {
+extension HousekeepingFeature {
     /// What the tab shows under the app's header and tab bar.
-    public static func content(_ state: State) -> ScreenBody {
+    public static func content(_ state: HousekeepingTab.State) -> ScreenBody {
         ScreenBody(HousekeepingView.view(state.feature), help: HousekeepingView.helpKeys(state.feature))
     }
 
     /// Whether printable keys (`q`, `?`) go to the tab: while a room number or tag is typed, or a
     /// line of the fault form.
-    public static func isEditingText(_ state: State) -> Bool {
+    public static func isEditingText(_ state: HousekeepingTab.State) -> Bool {
         state.feature.jump != nil || state.feature.detail?.fault.map(FaultForm.isEditingText) == true
     }
 
     /// Digits jump to a room here (tabs switch with F1–F5 on this tab).
-    public static func takesDigits(_ state: State) -> Bool { state.feature.detail == nil && state.feature.board == nil }
+    public static func takesDigits(_ state: HousekeepingTab.State) -> Bool { state.feature.detail == nil && state.feature.board == nil }
 }
 
 extension ScreenBody {

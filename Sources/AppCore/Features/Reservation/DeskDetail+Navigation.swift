@@ -88,3 +88,18 @@ extension DeskDetail {
         return false
     }
 }
+
+/// Presented over a desk tab's list (`Presents`): Esc on its bottom screen dismisses it.
+extension DeskDetail: PresentedWorkScreen {
+    public static var presented: Action { .appeared }
+
+    public static func request(_ action: Action) -> PresentationRequest<Void, WorkTabDelegate>? {
+        switch action {
+        case .delegate(.closed): .dismiss(())
+        case .delegate(.work(let work)): .delegate(work)
+        default: nil
+        }
+    }
+
+    public static func keyPressed(_ key: Key) -> Action { .keyPressed(key) }
+}

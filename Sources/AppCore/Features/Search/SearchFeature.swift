@@ -95,7 +95,7 @@ public struct SearchFeature: Reducer {
             guard state.isOffline, !state.isSearching, let searched = state.searched else { return .none }
             return search(searched, &state)
         case .keyPressed(let key):
-            if state.detail != nil { return host.key(key, &state, badge: state.badge) }
+            if state.detail != nil { return host.key(key, into: &state, badge: state.badge) }
             return pageKey(key, &state)
         case .pasted(let text):
             if state.detail != nil { return detail(.pasted(text), &state) }
@@ -154,29 +154,29 @@ public struct SearchFeature: Reducer {
 
     /// The reservation and guest screens over the results; back on the results, the search runs
     /// again, so what was done there shows.
-    var host: DeskDetailHost<State, Action> {
+    var host: Presents<State, Action, DeskDetail> {
         let feature = self
-        return DeskDetailHost(detail: \.detail, environment: environment.detail, embed: Action.detail,
-                              delegate: Action.delegate, closed: { feature.reduce(into: &$0, action: .refresh) })
+        return Presents(state: \.detail, child: DeskDetail(environment: environment.detail), embed: Action.detail,
+                        delegate: Action.delegate, dismissed: { state, _ in feature.reduce(into: &state, action: .refresh) })
     }
 
     /// The reservation screens' action (nothing when none is open).
     func detail(_ action: DeskDetail.Action, _ state: inout State) -> Effect<Action> {
-        host.reduce(action, &state)
+        host.reduce(action, into: &state)
     }
 
     /// Enter on a result: its reservation or guest (a room's stay: its reservation).
     func openFocused(_ state: inout State) -> Effect<Action> {
         guard let focus = state.focus else { return .none }
         if let stay = state.room?.stays.first(where: { SearchView.rowID($0) == focus }) {
-            return host.open(DeskDetail.reservation(stay.reservation.id, code: stay.reservation.code), &state)
+            return host.present(DeskDetail.reservation(stay.reservation.id, code: stay.reservation.code), into: &state)
         }
         guard let results = state.results else { return .none }
         if let found = results.reservations?.first(where: { SearchView.rowID($0) == focus }) {
-            return host.open(DeskDetail.reservation(found.id, code: found.code), &state)
+            return host.present(DeskDetail.reservation(found.id, code: found.code), into: &state)
         }
         if let found = results.guests?.first(where: { SearchView.rowID($0) == focus }) {
-            return host.open(DeskDetail.guest(found.id, name: found.name), &state)
+            return host.present(DeskDetail.guest(found.id, name: found.name), into: &state)
         }
         return .none
     }

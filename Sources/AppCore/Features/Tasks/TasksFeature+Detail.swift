@@ -33,7 +33,7 @@ extension TasksFeature {
 
     func detailKey(_ key: Key, _ state: inout State) -> Effect<Action> {
         guard let detail = state.detail else { return .none }
-        if detail.fault != nil { return faultHost.key(key, &state, badge: state.badge) }
+        if detail.fault != nil { return faultHost.key(key, into: &state, badge: state.badge) }
         if let draft = detail.draft { return draftKey(key, draft: draft, &state) }
         let lines = TasksView.detailLines(state)
         let last = max(0, lines.count - 1)
@@ -70,14 +70,14 @@ extension TasksFeature {
             return .none
         }
         state.notice = nil
-        return faultHost.open(FaultForm.task(entry.shown, businessDate: state.businessDate), &state)
+        return faultHost.present(FaultForm.task(entry.shown, businessDate: state.businessDate), into: &state)
     }
 
     /// The form over the task detail: a report sent or saved shows its sentence and reads the list
     /// and the task again.
-    var faultHost: FaultFormHost<State, Action> {
-        FaultFormHost(form: \.faultForm, environment: environment.faultForm, embed: Action.fault,
-                      delegate: Action.delegate) { state, notice in
+    var faultHost: Presents<State, Action, FaultForm> {
+        Presents(state: \.faultForm, child: FaultForm(environment: environment.faultForm), embed: Action.fault,
+                 delegate: Action.delegate) { state, notice in
             guard let notice, let id = state.detail?.taskID else { return .none }
             state.notice = notice
             return .merge(read(&state), readTask(id))

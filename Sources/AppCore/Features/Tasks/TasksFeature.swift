@@ -156,7 +156,7 @@ public struct TasksFeature: Reducer {
             return .none
 
         case .rowClicked(let id):
-            if state.detail?.fault != nil { return faultHost.reduce(.rowClicked(id), &state) }
+            if state.detail?.fault != nil { return faultHost.reduce(.rowClicked(id), into: &state) }
             if state.skip != nil {
                 state.skip?.onReason = id == TasksView.skipReasonID
                 return .none
@@ -169,7 +169,7 @@ public struct TasksFeature: Reducer {
             return .none
 
         case .pasted(let text):
-            if state.detail?.fault != nil { return faultHost.reduce(.pasted(text), &state) }
+            if state.detail?.fault != nil { return faultHost.reduce(.pasted(text), into: &state) }
             let line = InertText.sanitize(text, singleLine: true)
             if state.skip != nil {
                 state.skip?.reason += line
@@ -282,7 +282,7 @@ public struct TasksFeature: Reducer {
             return .none
 
         case .fault(let action):
-            return faultHost.reduce(action, &state)
+            return faultHost.reduce(action, into: &state)
 
         case .roomStatusSet(let unit, let status, let outcome):
             return roomStatusSet(unit, status, outcome, &state)

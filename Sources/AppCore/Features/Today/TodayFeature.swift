@@ -136,7 +136,7 @@ public struct TodayFeature: Reducer {
             // A passing sentence (the report written, printed) goes with the next key; a warning
             // or an error stays until what it says changes (#30).
             if state.notice?.level == .info { state.notice = nil }
-            if state.detail != nil { return host.key(key, &state, badge: state.badge) }
+            if state.detail != nil { return host.key(key, into: &state, badge: state.badge) }
             if state.isFiltering { return filterKey(key, &state) }
             return listKey(key, &state)
         case .pasted(let text):
@@ -200,7 +200,7 @@ public struct TodayFeature: Reducer {
             state.notice = printed ? Notice(.info, L("today.report.printed")) : Notice(.error, L("today.report.not_printed"))
             return .none
         case .openReservationCode(let code):
-            return host.open(DeskDetail.reservationCode(code), &state)
+            return host.present(DeskDetail.reservationCode(code), into: &state)
         case .detail(let action):
             return detail(action, &state)
         case .delegate:
@@ -210,15 +210,15 @@ public struct TodayFeature: Reducer {
 
     /// The reservation screens over the lists; back on the lists, they are read again (a
     /// check-in made there shows at once; a 304 else).
-    var host: DeskDetailHost<State, Action> {
+    var host: Presents<State, Action, DeskDetail> {
         let listRead = self.listRead
-        return DeskDetailHost(detail: \.detail, environment: environment.detail, embed: Action.detail,
-                              delegate: Action.delegate, closed: { listRead.fresh(&$0) })
+        return Presents(state: \.detail, child: DeskDetail(environment: environment.detail), embed: Action.detail,
+                        delegate: Action.delegate, dismissed: { state, _ in listRead.fresh(&state) })
     }
 
     /// The reservation screens' action (nothing when none is open).
     func detail(_ action: DeskDetail.Action, _ state: inout State) -> Effect<Action> {
-        host.reduce(action, &state)
+        host.reduce(action, into: &state)
     }
 
     // MARK: Keys
@@ -244,7 +244,7 @@ public struct TodayFeature: Reducer {
             return listRead.fresh(&state)
         case .enter:
             guard let focus = state.focus, let stay = state.stay(focus) else { return .none }
-            return host.open(DeskDetail.reservation(stay.reservation.id, code: stay.reservation.code), &state)
+            return host.present(DeskDetail.reservation(stay.reservation.id, code: stay.reservation.code), into: &state)
         case .character("p"):
             let environment = self.environment
             if let path = printable {

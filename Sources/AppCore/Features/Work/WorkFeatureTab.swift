@@ -10,6 +10,34 @@ public protocol WorkTabFeature: Reducer, SendableMetatype where State: WorkTabFe
     static var tab: WorkTab { get }
     /// Its effects that outlive an action (reads), cancelled when the context stops.
     static var contextEffects: [EffectID] { get }
+    /// Its title on the tab bar.
+    static var title: String { get }
+    /// The capability an instance declares for it.
+    static var capability: Capability { get }
+    /// Whether a role with these grants can use it: read what it shows (a tab it cannot use is
+    /// not shown, and the app opens on the first one it can).
+    static func isReadable(with permissions: [Permission]) -> Bool
+    /// Whether it follows the instance on its own while on screen (`WorkTabEvent.liveRefresh`).
+    static var isLive: Bool { get }
+    /// The action letters its screens add to the shared ones (`KeyMap`), on its hint line and `?`.
+    static var actionLetters: Set<Character> { get }
+    /// What it shows under the app's header and tab bar.
+    static func content(_ tab: WorkFeatureTab<Self>.State) -> ScreenBody
+    /// Whether printable keys (`q`, `?`, digits) go to it: a filter, a reason, a form's line.
+    static func isEditingText(_ tab: WorkFeatureTab<Self>.State) -> Bool
+    /// Whether it takes the digit keys itself (tabs switch by F1–F5 there); false by default.
+    static func takesDigits(_ tab: WorkFeatureTab<Self>.State) -> Bool
+    /// Whether `?` is the help although it edits text (Search's page); false by default.
+    static func keepsHelpKey(_ tab: WorkFeatureTab<Self>.State) -> Bool
+    /// Whether its first saved read answered (the start waits for it); true for a tab that
+    /// reads nothing saved, the default.
+    static func savedReadAnswered(_ state: State) -> Bool
+}
+
+extension WorkTabFeature {
+    public static func takesDigits(_ tab: WorkFeatureTab<Self>.State) -> Bool { false }
+    public static func keepsHelpKey(_ tab: WorkFeatureTab<Self>.State) -> Bool { false }
+    public static func savedReadAnswered(_ state: State) -> Bool { true }
 }
 
 /// The state a work tab's feature starts from, and whether it has read yet.
@@ -153,8 +181,7 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
             return feature(.readOffline, &state)
         case .app(.capabilitiesChanged(let capabilities)):
             // The instance no longer offers this tab: its screens close and its reads stop.
-            guard let capability = Feature.tab.capability, !capabilities.contains(capability),
-                  state.feature != .initial else { return .none }
+            guard !capabilities.contains(Feature.capability), state.feature != .initial else { return .none }
             state.feature = .initial
             return .merge(Feature.contextEffects.map { .cancel(id: $0) })
         case .feature(let action):
@@ -167,6 +194,18 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
             return .none
         }
     }
+
+    /// What the tab shows under the app's header and tab bar.
+    public static func content(_ state: State) -> ScreenBody { Feature.content(state) }
+
+    /// Whether printable keys go to the tab rather than to the app.
+    public static func isEditingText(_ state: State) -> Bool { Feature.isEditingText(state) }
+
+    /// Whether the tab takes the digit keys itself.
+    public static func takesDigits(_ state: State) -> Bool { Feature.takesDigits(state) }
+
+    /// Whether `?` is the help although the tab edits text.
+    public static func keepsHelpKey(_ state: State) -> Bool { Feature.keepsHelpKey(state) }
 
     private func feature(_ action: Feature.Action, _ state: inout State) -> Effect<Action> {
         guard let context = state.context else { return .none }

@@ -1,12 +1,12 @@
 import GuestCraftAPI
 
-// The work tabs: where the Housekeeping and My tasks features plug into the app.
-//
-// How a tab feature plugs in (a slot below; docs/architecture.md "How to add a work screen"):
-// 1. Its `Action` has a case `app(WorkTabEvent)` for what the app tells it and a case
-//    `delegate(WorkTabDelegate)` for what it tells the app.
-// 2. `State` holds its state in the slot; `Action` wraps its actions in the slot's case;
-//    `Environment` holds its clients (built live in `Sources/guestcraft/Live`).
+// The work tabs: where the work screens plug into the app (`WorkScreens.all`, one line each;
+// docs/architecture.md "How to add a work screen").
+// 1. A screen's feature conforms to `WorkTabFeature` (in its `<Name>Tab.swift`): its tab, title,
+//    capability, grant, live or not, action letters, drawing; its `Action` has the cases
+//    `WorkTabFeatureAction` names for what the app tells it and a `delegate(WorkTabDelegate)`.
+// 2. `WorkFeatureTab<Feature>` is its slot: it follows the context and turns the app's events
+//    into the feature's actions.
 // 3. `content(_:tab:)` draws it, `isEditingText(_:tab:)` says when it takes printable keys
 //    (a filter, a reason), so `q`, `?` and `1`–`5` reach the field instead of the app.
 // The app starts every tab with `.started(context)` when a property is chosen, and `.stopped`
@@ -90,23 +90,27 @@ public struct WorkTabs: Reducer {
         public var housekeeping: HousekeepingTab.State
         /// The My tasks tab (Sources/AppCore/Features/Tasks).
         public var tasks: TasksTab.State
+        /// The screens registered without a field of their own (`StoredWorkTabFeature`).
+        public var screens: WorkScreenStates
 
         public init() {
             today = TodayTab.State()
             search = SearchTab.State()
             housekeeping = HousekeepingTab.State()
             tasks = TasksTab.State()
+            screens = WorkScreenStates()
+            for screen in WorkScreens.all { screen.initialize(&self) }
+        }
+
+        /// Every tab's context set to `context`, their features' states kept.
+        public mutating func setContext(_ context: WorkContext?) {
+            for screen in WorkScreens.all { screen.setContext(&self, context) }
         }
 
         /// Whether `tab`'s first saved read has answered, in the state (the frame drawn from this
         /// state shows it); a tab that reads nothing saved has nothing to wait for.
         public func savedReadAnswered(_ tab: WorkTab) -> Bool {
-            switch tab {
-            case .today: today.feature.savedAnswered
-            case .housekeeping: housekeeping.feature.savedAnswered
-            case .tasks: tasks.feature.savedAnswered
-            case .search, .account: true
-            }
+            tab.screen?.savedReadAnswered(self) ?? true
         }
 
         /// Whether `tab` shows the head of its saved list while the start reads the whole (#18).
@@ -122,6 +126,8 @@ public struct WorkTabs: Reducer {
         case search(SearchTab.Action)
         case housekeeping(HousekeepingTab.Action)
         case tasks(TasksTab.Action)
+        /// An action of a screen kept in `State.screens`.
+        case screen(WorkTab, WorkScreenAction)
         case delegate(WorkTabDelegate)
     }
 
@@ -151,102 +157,43 @@ public struct WorkTabs: Reducer {
         switch action {
         case .event(let event):
             let tab = Self.tab(of: event)
-            return .merge(reducers.filter { tab == nil || $0.tab == tab }.map { $0.reduce(&state, event) })
-        case .today(.delegate(let delegate)), .search(.delegate(let delegate)), .housekeeping(.delegate(let delegate)),
-             .tasks(.delegate(let delegate)):
-            return .send(.delegate(delegate))
-        case .today:
-            return today.reduce(into: &state, action: action)
-        case .search:
-            return search.reduce(into: &state, action: action)
-        case .housekeeping:
-            return housekeeping.reduce(into: &state, action: action)
-        case .tasks:
-            return tasks.reduce(into: &state, action: action)
+            let environment = self.environment
+            return .merge(WorkScreens.all.filter { tab == nil || $0.tab == tab }.map { $0.event(environment, &state, event) })
         case .delegate:
+            return .none
+        default:
+            for screen in WorkScreens.all {
+                if let effect = screen.action(environment, &state, action) { return effect }
+            }
             return .none
         }
     }
 
-    /// The tab an event is for, nil when it is for every tab.
+    /// The tab an event is for, nil when it is for every tab (an event only one feature takes,
+    /// such as `openTask`, is for every tab: the others' features have no action for it).
     static func tab(of event: WorkTabEvent) -> WorkTab? {
         switch event {
         case .opened(let tab), .keyPressed(let tab, _), .pasted(let tab, _), .rowClicked(let tab, _),
              .liveRefresh(let tab): tab
-        case .openTask: .tasks
-        case .openReservation: .today
-        case .scanned: .housekeeping
-        case .started, .stopped, .outboxRoundFinished, .outboxCounted, .outboxEdited, .connectionRestored,
-             .instanceAnswered, .capabilitiesChanged: nil
+        case .started, .stopped, .openTask, .openReservation, .scanned, .outboxRoundFinished, .outboxCounted,
+             .outboxEdited, .connectionRestored, .instanceAnswered, .capabilitiesChanged: nil
         }
-    }
-
-    /// How a built tab is drawn and takes input. A new work screen adds its entry here, its
-    /// reducer to `reducers`, and its state and action case above.
-    struct SlotView: Sendable {
-        let content: @Sendable (State) -> TabContent
-        let isEditingText: @Sendable (State) -> Bool
-        let takesDigits: @Sendable (State) -> Bool
-        /// `?` opens the help although the tab edits text (Search's page).
-        var keepsHelpKey: @Sendable (State) -> Bool = { _ in false }
-    }
-
-    static let views: [WorkTab: SlotView] = [
-        .today: SlotView(content: { TodayTab.content($0.today) }, isEditingText: { TodayTab.isEditingText($0.today) },
-                         takesDigits: { _ in false }),
-        .search: SlotView(content: { SearchTab.content($0.search) }, isEditingText: { SearchTab.isEditingText($0.search) },
-                          takesDigits: { _ in false }, keepsHelpKey: { SearchTab.keepsHelpKey($0.search) }),
-        .housekeeping: SlotView(content: { HousekeepingTab.content($0.housekeeping) },
-                                isEditingText: { HousekeepingTab.isEditingText($0.housekeeping) },
-                                takesDigits: { HousekeepingTab.takesDigits($0.housekeeping) }),
-        .tasks: SlotView(content: { TasksTab.content($0.tasks) }, isEditingText: { TasksTab.isEditingText($0.tasks) },
-                         takesDigits: { _ in false }),
-    ]
-
-    /// How the app's events reach each built tab.
-    private var reducers: [(tab: WorkTab, reduce: (inout State, WorkTabEvent) -> Effect<Action>)] {
-        let (today, search, housekeeping, tasks) = (self.today, self.search, self.housekeeping, self.tasks)
-        return [(.today, { today.reduce(into: &$0, action: .today(.app($1))) }),
-                (.search, { search.reduce(into: &$0, action: .search(.app($1))) }),
-                (.housekeeping, { housekeeping.reduce(into: &$0, action: .housekeeping(.app($1))) }),
-                (.tasks, { tasks.reduce(into: &$0, action: .tasks(.app($1))) })]
-    }
-
-    private var today: Scope<State, Action, TodayTab> {
-        Scope(slice: { state, body in body(&state.today) }, action: Action.today,
-              extract: { if case .today(let a) = $0 { a } else { nil } }, child: TodayTab(clients: environment.today))
-    }
-
-    private var search: Scope<State, Action, SearchTab> {
-        Scope(slice: { state, body in body(&state.search) }, action: Action.search,
-              extract: { if case .search(let a) = $0 { a } else { nil } }, child: SearchTab(clients: environment.search))
-    }
-
-    private var housekeeping: Scope<State, Action, HousekeepingTab> {
-        Scope(slice: { state, body in body(&state.housekeeping) }, action: Action.housekeeping,
-              extract: { if case .housekeeping(let a) = $0 { a } else { nil } },
-              child: HousekeepingTab(clients: environment.housekeeping))
-    }
-
-    private var tasks: Scope<State, Action, TasksTab> {
-        Scope(slice: { state, body in body(&state.tasks) }, action: Action.tasks,
-              extract: { if case .tasks(let a) = $0 { a } else { nil } }, child: TasksTab(clients: environment.tasks))
     }
 
     /// What `tab` shows (Account is the app's own and has no slot here).
     public static func content(_ state: State, tab: WorkTab) -> TabContent {
-        views[tab]?.content(state) ?? TabContent(rows: [])
+        tab.screen?.content(state) ?? TabContent(rows: [])
     }
 
     /// Whether `tab` is editing text, so printable keys go to it rather than to the app.
     public static func isEditingText(_ state: State, tab: WorkTab) -> Bool {
-        views[tab]?.isEditingText(state) ?? false
+        tab.screen?.isEditingText(state) ?? false
     }
 
     /// Whether `?` on `tab` is the help while it edits text (Search's page, where no search
     /// text has a "?").
     public static func keepsHelpKey(_ state: State, tab: WorkTab) -> Bool {
-        views[tab]?.keepsHelpKey(state) ?? false
+        tab.screen?.keepsHelpKey(state) ?? false
     }
 
     /// A fault report is being written and not saved yet (quitting would lose it).
@@ -267,6 +214,33 @@ public struct WorkTabs: Reducer {
     /// Whether `tab` takes the digit keys itself (Housekeeping jumps to rooms by number), so
     /// only F1–F5 switch tabs there.
     public static func takesDigits(_ state: State, tab: WorkTab) -> Bool {
-        views[tab]?.takesDigits(state) ?? false
+        tab.screen?.takesDigits(state) ?? false
+    }
+}
+
+extension WorkSlot {
+    /// The four tabs the app reads by name keep their state in a field of `WorkTabs.State` (their
+    /// slices written out: no key path literal on the first frame's path, #18).
+    static var today: WorkSlot<TodayFeature> {
+        WorkSlot<TodayFeature>(read: { $0.today }, modify: { state, body in body(&state.today) }, embed: WorkTabs.Action.today,
+                               extract: { if case .today(let a) = $0 { a } else { nil } }, clients: { $0.today })
+    }
+
+    static var search: WorkSlot<SearchFeature> {
+        WorkSlot<SearchFeature>(read: { $0.search }, modify: { state, body in body(&state.search) },
+                                embed: WorkTabs.Action.search,
+                                extract: { if case .search(let a) = $0 { a } else { nil } }, clients: { $0.search })
+    }
+
+    static var housekeeping: WorkSlot<HousekeepingFeature> {
+        WorkSlot<HousekeepingFeature>(read: { $0.housekeeping }, modify: { state, body in body(&state.housekeeping) },
+                                      embed: WorkTabs.Action.housekeeping,
+                                      extract: { if case .housekeeping(let a) = $0 { a } else { nil } },
+                                      clients: { $0.housekeeping })
+    }
+
+    static var tasks: WorkSlot<TasksFeature> {
+        WorkSlot<TasksFeature>(read: { $0.tasks }, modify: { state, body in body(&state.tasks) }, embed: WorkTabs.Action.tasks,
+                               extract: { if case .tasks(let a) = $0 { a } else { nil } }, clients: { $0.tasks })
     }
 }

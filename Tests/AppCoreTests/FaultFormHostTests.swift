@@ -52,13 +52,12 @@ import Testing
         await store.send(.pasted("o hot water")) { $0.detail?.fault?.description.insert("o hot water") }
         await store.send(.keyPressed(.control("d"))) { $0.detail?.fault?.sending = true }
         await store.receive(.fault(.submitted(.saved))) { $0.detail?.fault?.sending = false }
-        await store.receive(.fault(.delegate(.work(.outboxChanged))))
+        await store.receive(.delegate(.outboxChanged))
         await store.receive(.fault(.delegate(.reported(Notice(.info, Self.savedSentence))))) {
             $0.detail?.fault = nil
             $0.notice = Notice(.info, Self.savedSentence)
             $0.freshness = .updating(lastUpdated: "09:21")
         }
-        await store.receive(.delegate(.outboxChanged))
         await Self.receiveOfflineReads(store)
         #expect(fault.drafts.map(\.ticket) == [MaintenanceTicketRequest(unitID: "unt_h203", taskID: nil, category: .plumbing,
                                                                        description: "no hot water", priority: .normal,
@@ -185,13 +184,12 @@ import Testing
         await store.receive(.fault(.submitted(.sent(FaultFixture.ticket(task: "tsk_0005"), refusedPhotos: [])))) {
             $0.detail?.fault?.sending = false
         }
-        await store.receive(.fault(.delegate(.work(.outboxChanged))))
+        await store.receive(.delegate(.outboxChanged))
         await store.receive(.fault(.delegate(.reported(notice)))) {
             $0.detail?.fault = nil
             $0.notice = notice
             $0.freshness = .updating(lastUpdated: "09:21")
         }
-        await store.receive(.delegate(.outboxChanged))
         for _ in 0..<2 {
             _ = await store.receiveAny { action, state in
                 switch action {

@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Locking
 import GuestCraftAPI
 import Testing
 
@@ -64,10 +65,8 @@ import Testing
         await store.send(.app(.keyPressed(.housekeeping, .escape))) { $0.feature.detail = nil }
         await store.send(.app(.rowClicked(.housekeeping, RoomList.rowID("unt_h104")))) { $0.feature.focus = "unt_h104" }
         await store.send(.app(.keyPressed(.housekeeping, .character("n"))))
-        await store.receive(.feature(.delegate(.sendNow)))
         await store.receive(.delegate(.sendNow))
         await store.send(.app(.keyPressed(.housekeeping, .character("v"))))
-        await store.receive(.feature(.delegate(.openReview)))
         await store.receive(.delegate(.openReview))
         #expect(HousekeepingTab.takesDigits(store.state))
         #expect(!HousekeepingTab.isEditingText(store.state))
@@ -143,5 +142,38 @@ import Testing
         #expect(TasksTab.isEditingText(state))
         let body = TasksTab.content(state)
         #expect(body.helpKeys.contains { $0.key == "u" })
+    }
+}
+
+/// The feature's environment is built for its context once, not on every action (#32).
+@MainActor
+@Suite struct WorkFeatureTabEnvironmentTests {
+    let world = HousekeepingWorld()
+
+    @Test func theEnvironmentIsBuiltOncePerContextAndAgainForAnother() async {
+        let builds = Locked<[String]>([])
+        let environment = world.environment
+        let tab = HousekeepingTab(clients: HousekeepingTab.Clients(environment: { context in
+            builds.withLock { $0.append(context.property.id.rawValue) }
+            return environment
+        }))
+        var first = AppState.working(activeTab: .housekeeping).current!.context!
+        var state = HousekeepingTab.State(context: first)
+        state.feature = HousekeepingFeature.State(list: RoomList(units: HotelFixture.units), focus: "unt_h101",
+                                                  freshness: .current, hasLoaded: true)
+        for key in [Key.down, .down, .up, .end, .home] {
+            _ = tab.reduce(into: &state, action: .app(.keyPressed(.housekeeping, key)))
+        }
+        #expect(state.feature.focus == "unt_h101", "the keys reached the feature")
+        #expect(builds.withLock { $0 } == [first.property.id.rawValue], "five keys, one environment")
+
+        // Another context (another property): its own environment, once.
+        first.property.id = PropertyID("prp_other")
+        _ = tab.reduce(into: &state, action: .app(.started(first)))
+        state.feature = HousekeepingFeature.State(list: RoomList(units: HotelFixture.units), focus: "unt_h101",
+                                                  freshness: .current, hasLoaded: true)
+        for _ in 0..<3 { _ = tab.reduce(into: &state, action: .app(.keyPressed(.housekeeping, .down))) }
+        #expect(builds.withLock { $0 }.count == 2)
+        #expect(builds.withLock { $0 }.last == "prp_other")
     }
 }

@@ -226,7 +226,7 @@ import TestSupport
         let store = TestStore(initialState: state, reducer: reducer)
         fresh()
         await store.send(.keyPressed(.function(3))) { _ = reducer.reduce(into: &$0, action: .keyPressed(.function(3))) }
-        _ = await receive(3, store, reducer)   // the opening read, its answer's connection
+        _ = await receive(2, store, reducer)   // the opening read, its answer's connection
         #expect(reads == 1)
         #expect(store.state.current?.live.answeredAt == clock.now)
         #expect(AppView.view(store.state).header?.updatedAgo == "updated just now")
@@ -239,7 +239,7 @@ import TestSupport
         #expect(reads == 1, "not before the interval")
         #expect(AppView.view(store.state).header?.updatedAgo == "updated 10 s ago")
         await clock.advance(by: .seconds(5))
-        let followed = await receive(4, store, reducer)
+        let followed = await receive(3, store, reducer)
         #expect(followed.first == .liveTick)
         #expect(reads == 2, "the list followed the instance after 15 s")
         #expect(store.state.current?.tabs.housekeeping.feature.freshness == .current, "without Updating")
@@ -273,7 +273,7 @@ import TestSupport
         let answered = AppAction.outboxNews(.roundFinished(partition: Fixtures.partition(), sent: [], held: [],
                                                            reachedInstance: true))
         await store.send(answered) { _ = reducer.reduce(into: &$0, action: answered) }
-        _ = await receive(4, store, reducer)   // the counts, the read, its connection
+        _ = await receive(3, store, reducer)   // the counts, the read, its connection
         #expect(reads == 1)
         #expect(clock.sleeperCount == 1, "the ticks run again")
         await store.send(.keyPressed(.function(5))) { _ = reducer.reduce(into: &$0, action: .keyPressed(.function(5))) }
@@ -287,7 +287,7 @@ import TestSupport
         let store = TestStore(initialState: state, reducer: reducer)
         fresh()
         await store.send(.keyPressed(.function(3))) { _ = reducer.reduce(into: &$0, action: .keyPressed(.function(3))) }
-        _ = await receive(3, store, reducer)
+        _ = await receive(2, store, reducer)
         #expect(reads == 1)
         // A change of this device was sent: the next tick (not the interval) follows.
         let sent = AppAction.outboxNews(.roundFinished(partition: Fixtures.partition(), sent: [7], held: [],
@@ -297,7 +297,7 @@ import TestSupport
         _ = await receive(2, store, reducer)   // the counts, the round's marks
         fresh()
         await clock.advance(by: .seconds(5))
-        #expect(await receive(4, store, reducer).first == .liveTick)
+        #expect(await receive(3, store, reducer).first == .liveTick)
         #expect(reads == 2, "followed 5 s after the send, not 15")
         #expect(store.state.current?.live.soonAt == nil)
 
@@ -305,7 +305,7 @@ import TestSupport
         fresh()
         clock.jump(60)
         await store.send(.keyPressed(.down)) { _ = reducer.reduce(into: &$0, action: .keyPressed(.down)) }
-        _ = await receive(3, store, reducer)
+        _ = await receive(2, store, reducer)
         #expect(reads == 3)
         await store.send(.keyPressed(.function(2))) { _ = reducer.reduce(into: &$0, action: .keyPressed(.function(2))) }
         await store.finish()

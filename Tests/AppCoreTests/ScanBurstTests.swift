@@ -47,7 +47,7 @@ import TestSupport
             $0.current?.tabs.housekeeping.feature.detail = HousekeepingFeature.RoomDetail(unitID: "unt_h203")
         }
         assertSnapshot(of: AppView.view(store.state), named: "app-scan-203-from-my-tasks")
-        var pending: [String: Int] = ["list": 1, "detail saved": 1, "detail read": 1, "offline": 2, "app offline": 2]
+        var pending: [String: Int] = ["list": 1, "detail saved": 1, "detail read": 1, "app offline": 2]
         while !pending.isEmpty {
             let action = await store.receiveAny { action, state in
                 switch action {
@@ -64,7 +64,6 @@ import TestSupport
             case .tabs(.housekeeping(.feature(.unitsRead)))?: name = "list"
             case .tabs(.housekeeping(.feature(.detailSavedLoaded)))?: name = "detail saved"
             case .tabs(.housekeeping(.feature(.detailRead)))?: name = "detail read"
-            case .tabs(.housekeeping(.delegate(.connection(.offline))))?: name = "offline"
             case .tabs(.delegate(.connection(.offline)))?: name = "app offline"
             default: Issue.record("unexpected \(String(describing: action))"); return
             }

@@ -127,8 +127,6 @@ enum AuditFixture {
             $0.current?.tabs.today.feature.propertyDate = AuditFixture.next
             $0.current?.tabs.today.feature.focus = "today.arrivals.sty_1010"
         }
-        await store.receive(.tabs(.today(.delegate(.connection(.online)))))
-        await store.receive(.tabs(.today(.delegate(.businessDate(AuditFixture.next)))))
         await store.receive(.tabs(.delegate(.connection(.online))))
         await store.receive(.tabs(.delegate(.businessDate(AuditFixture.next)))) {
             $0.current?.property?.businessDate = AuditFixture.next
@@ -141,8 +139,6 @@ enum AuditFixture {
         // The same date again changes nothing and saves nothing.
         let before = world.calls.all.count
         await store.send(.tabs(.today(.feature(read))))
-        await store.receive(.tabs(.today(.delegate(.connection(.online)))))
-        await store.receive(.tabs(.today(.delegate(.businessDate(AuditFixture.next)))))
         await store.receive(.tabs(.delegate(.connection(.online))))
         await store.receive(.tabs(.delegate(.businessDate(AuditFixture.next))))
         await store.finish()

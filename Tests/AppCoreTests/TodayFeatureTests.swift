@@ -279,7 +279,7 @@ import Testing
             $0.detail?.reservationPage?.freshness = .current
         }
         // The balance's read races the app being told the instance answered.
-        var pending: Set<String> = ["balance", "detail.online", "online"]
+        var pending: Set<String> = ["balance", "online"]
         while !pending.isEmpty {
             let action = await store.receiveAny { action, state in
                 if case .detail(.balanceRead) = action {
@@ -291,7 +291,6 @@ import Testing
             switch action {
             case .detail(.balanceRead("rsv_1005", .fresh(DeskFixture.balanced, at: DeskFixture.freshAt)))?:
                 pending.remove("balance")
-            case .detail(.delegate(.work(.connection(.online))))?: pending.remove("detail.online")
             case .delegate(.connection(.online))?: pending.remove("online")
             default: Issue.record("unexpected \(String(describing: action))"); pending.removeAll()
             }
@@ -328,7 +327,6 @@ import Testing
         await store.receive(.detail(.found("HV-9999", .fresh(nil, at: DeskFixture.freshAt)))) {
             $0.detail?.notice = Notice(.warning, "There is no reservation HV-9999 at this property.")
         }
-        await store.receive(.detail(.delegate(.work(.connection(.online)))))
         await store.receive(.delegate(.connection(.online)))
         await store.finish()
     }

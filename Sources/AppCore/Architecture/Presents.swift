@@ -9,7 +9,7 @@ public enum PresentationRequest<Dismissal, Delegate> {
 /// A child feature a parent presents over its own screen (TCA's `ifLet` with a dismiss action):
 /// its state exists only while it is presented. The desk detail over Today's and Search's lists,
 /// the fault form over a room's or a task's detail.
-public protocol PresentableFeature: Reducer {
+public protocol PresentableFeature: Reducer, SendableMetatype {
     /// What the child hands back when it is done (nothing, or a report's sentence).
     associatedtype Dismissal
     /// What it asks of the app through its parent.
@@ -60,8 +60,18 @@ public struct Presents<Parent, ParentAction: Sendable, Child: PresentableFeature
         case .delegate(let request)?:
             return .send(delegate(request))
         case nil:
-            guard parent[keyPath: state] != nil else { return child.afterDismissal(action).map(embed) }
-            return child.reduce(into: &parent[keyPath: state]!, action: action).map(embed)
+            guard parent[keyPath: state] != nil else { return child.afterDismissal(action).map(lift) }
+            return child.reduce(into: &parent[keyPath: state]!, action: action).map(lift)
+        }
+    }
+
+    /// The child's effects as the parent's actions: a request for the app is the parent's
+    /// delegate at once (one step to the app), anything else the child's action.
+    private var lift: @Sendable (Child.Action) -> ParentAction {
+        let embed = embed, delegate = delegate
+        return { action in
+            if case .delegate(let request)? = Child.request(action) { return delegate(request) }
+            return embed(action)
         }
     }
 

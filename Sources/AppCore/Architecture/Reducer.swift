@@ -30,10 +30,7 @@ public struct Reduce<State, Action: Sendable>: Reducer {
 /// A child talks to its parent through a `delegate` case of its own actions, returned as
 /// `.send(.delegate(…))`; the parent reads it as `.child(.delegate(…))` in its own reducer.
 public struct Scope<Parent, ParentAction: Sendable, Child: Reducer>: Reducer {
-    /// Runs its argument on the child's state inside the parent's.
-    public typealias Slice = (inout Parent, (inout Child.State) -> Effect<Child.Action>) -> Effect<Child.Action>
-
-    let slice: Slice
+    let state: WritableKeyPath<Parent, Child.State>
     let extract: (ParentAction) -> Child.Action?
     let embed: @Sendable (Child.Action) -> ParentAction
     let child: Child
@@ -44,17 +41,7 @@ public struct Scope<Parent, ParentAction: Sendable, Child: Reducer>: Reducer {
                 action embed: @escaping @Sendable (Child.Action) -> ParentAction,
                 extract: @escaping (ParentAction) -> Child.Action?,
                 child: Child) {
-        self.init(slice: { parent, body in body(&parent[keyPath: state]) }, action: embed, extract: extract, child: child)
-    }
-
-    /// The same with the slice written out, `{ parent, body in body(&parent.tasks) }`: a key path
-    /// literal is built by the runtime from its mangled names the first time it runs (about
-    /// 150,000 instructions each, #18), which a scope on the first frame's path does not need.
-    public init(slice: @escaping Slice,
-                action embed: @escaping @Sendable (Child.Action) -> ParentAction,
-                extract: @escaping (ParentAction) -> Child.Action?,
-                child: Child) {
-        self.slice = slice
+        self.state = state
         self.extract = extract
         self.embed = embed
         self.child = child
@@ -62,17 +49,14 @@ public struct Scope<Parent, ParentAction: Sendable, Child: Reducer>: Reducer {
 
     public func reduce(into parent: inout Parent, action: ParentAction) -> Effect<ParentAction> {
         guard let childAction = extract(action) else { return .none }
-        return slice(&parent) { child.reduce(into: &$0, action: childAction) }.map(embed)
+        return child.reduce(into: &parent[keyPath: state], action: childAction).map(embed)
     }
 }
 
 /// Like `Scope`, for a child whose state exists only while its screen is open (`State?`);
 /// actions arriving for a closed child are ignored.
 public struct OptionalScope<Parent, ParentAction: Sendable, Child: Reducer>: Reducer {
-    /// Runs its argument on the child's state inside the parent's; nil when the child is closed.
-    public typealias Slice = (inout Parent, (inout Child.State) -> Effect<Child.Action>) -> Effect<Child.Action>?
-
-    let slice: Slice
+    let state: WritableKeyPath<Parent, Child.State?>
     let extract: (ParentAction) -> Child.Action?
     let embed: @Sendable (Child.Action) -> ParentAction
     let child: Child
@@ -81,31 +65,15 @@ public struct OptionalScope<Parent, ParentAction: Sendable, Child: Reducer>: Red
                 action embed: @escaping @Sendable (Child.Action) -> ParentAction,
                 extract: @escaping (ParentAction) -> Child.Action?,
                 child: Child) {
-        self.init(slice: { parent, body in
-            guard var childState = parent[keyPath: state] else { return nil }
-            let effect = body(&childState)
-            parent[keyPath: state] = childState
-            return effect
-        }, action: embed, extract: extract, child: child)
-    }
-
-    /// The same with the slice written out, `{ parent, body in parent.tabs == nil ? nil : body(&parent.tabs!) }`
-    /// (#18: the app's scopes are on the first frame's path, where a key path literal is built by
-    /// the runtime from its mangled names the first time — see `Scope.init(slice:)`).
-    public init(slice: @escaping Slice,
-                action embed: @escaping @Sendable (Child.Action) -> ParentAction,
-                extract: @escaping (ParentAction) -> Child.Action?,
-                child: Child) {
-        self.slice = slice
+        self.state = state
         self.extract = extract
         self.embed = embed
         self.child = child
     }
 
     public func reduce(into parent: inout Parent, action: ParentAction) -> Effect<ParentAction> {
-        guard let childAction = extract(action),
-              let effect = slice(&parent, { child.reduce(into: &$0, action: childAction) }) else { return .none }
-        return effect.map(embed)
+        guard let childAction = extract(action), parent[keyPath: state] != nil else { return .none }
+        return child.reduce(into: &parent[keyPath: state]!, action: childAction).map(embed)
     }
 }
 

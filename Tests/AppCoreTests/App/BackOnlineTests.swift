@@ -79,7 +79,7 @@ import TestSupport
         #expect(body(store.state).contains("Offline · last updated 09:00"))
         today.answerReads(.fresh(TodayFixture.overview, at: HotelFixture.freshAt))
         await send(.tabs(.delegate(.connection(.online))), store, reducer)
-        _ = await receive(5, store, reducer)   // Today's read, its connection and its business date (the tab's, the tabs')
+        _ = await receive(3, store, reducer)   // Today's read, its connection and its business date
         #expect(today.calls.all == ["fetch"], "the body that said Offline read again")
         #expect(store.state.current?.tabs.today.feature.freshness == .current)
         #expect(header(store.state).contains("Online"))
@@ -98,7 +98,7 @@ import TestSupport
         let store = TestStore(initialState: state, reducer: reducer)
         rooms.answerReads(.fresh(HotelFixture.unitList, at: HotelFixture.freshAt))
         await send(.tabs(.delegate(.connection(.online))), store, reducer)
-        _ = await receive(3, store, reducer)   // the rooms' read, its connection (the tab's, the tabs')
+        _ = await receive(2, store, reducer)   // the rooms' read, its connection
         #expect(rooms.readCount.withLock { $0 } == 1)
         #expect(store.state.current?.tabs.housekeeping.feature.freshness == .current)
         #expect(today.calls.all.isEmpty, "Today said nothing of Offline: not read again")
@@ -116,7 +116,7 @@ import TestSupport
         // `r`: the instance does not answer; Today and the header say Offline.
         today.answerReads(.offline)
         await send(.keyPressed(.character("r")), store, reducer)
-        _ = await receive(3, store, reducer)
+        _ = await receive(2, store, reducer)
         #expect(store.state.current?.connection == .offline)
         #expect(header(store.state).contains("Offline"))
         #expect(body(store.state).contains("Offline · last updated 09:00"))
@@ -138,7 +138,7 @@ import TestSupport
         reachable.withLock { $0 = true }
         today.answerReads(.fresh(TodayFixture.overview, at: HotelFixture.freshAt))
         await clock.advance(by: .seconds(15))
-        _ = await receive(6, store, reducer)   // the probe's answer, Today's read, its connection and date (twice)
+        _ = await receive(4, store, reducer)   // the probe's answer, Today's read, its connection and date
         #expect(probed.withLock { $0 }.count == 5)
         #expect(store.state.current?.connection == .online)
         #expect(store.state.current?.tabs.today.feature.freshness == .current)
@@ -168,7 +168,7 @@ import TestSupport
         let round = AppAction.outboxNews(.roundFinished(partition: Fixtures.partition(), sent: [], held: [],
                                                         reachedInstance: nil))
         await send(round, store, reducer)
-        _ = await receive(7, store, reducer)   // the counts, the probe's answer, Today's read, its connection and date (twice)
+        _ = await receive(5, store, reducer)   // the counts, the probe's answer, Today's read, its connection and date
         #expect(probed.withLock { $0 } == [clock.now], "probed with no wait")
         #expect(store.state.current?.connection == .online)
         #expect(!text(store.state).contains("Offline"))

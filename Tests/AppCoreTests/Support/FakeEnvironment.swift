@@ -181,10 +181,10 @@ extension TodayTab.Clients {
 /// Today opened on a start-up that a test follows for something else: with nothing saved and no
 /// answer (`TodayTab.Clients.offline`), its read lands in these steps, racing the others.
 enum TodayOpenedOffline {
-    static let steps: Set<String> = ["today.saved", "today.read", "today.connection", "tabs.connection"]
+    static let steps: Set<String> = ["today.saved", "today.read", "tabs.connection"]
     /// The steps of Today's read again, when an answer of the instance came while Today said Offline
     /// (or the header did): #30, the header and the body never disagree.
-    static let readAgain: Set<String> = ["today.read", "today.connection", "tabs.connection"]
+    static let readAgain: Set<String> = ["today.read", "tabs.connection"]
 
     /// The step `action` is, applied to `state`; nil when it is none of them.
     @discardableResult
@@ -196,8 +196,6 @@ enum TodayOpenedOffline {
         case .tabs(.today(.feature(.todayRead(.offline, _))))?:
             state.current?.tabs.today.feature.freshness = .offline(lastUpdated: nil)
             return "today.read"
-        case .tabs(.today(.delegate(.connection(.offline))))?:
-            return "today.connection"
         case .tabs(.delegate(.connection(.offline)))?:
             state.current?.connection = .offline
             return "tabs.connection"

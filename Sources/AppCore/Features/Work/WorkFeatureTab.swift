@@ -1,5 +1,6 @@
 import GuestCraftAPI
 import ClientModel
+import Locking
 
 /// What a work tab's feature offers its slot in `WorkTabs`: the actions the app's events become,
 /// which of its actions are a read's answer, and the effects to cancel when its context stops.
@@ -98,7 +99,7 @@ extension WorkTabFeatureAction {
 /// A work tab's feature in its slot: it follows the app's work context (started, stopped),
 /// turns the app's events into the feature's actions and the feature's requests into the app's
 /// delegate actions. `HousekeepingTab` and `TasksTab` are this over their features.
-public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
+public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer, Sendable {
     public struct State: Sendable, Equatable {
         /// The context on screen; nil before it starts and after it stops.
         public var context: WorkContext?
@@ -127,6 +128,9 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
     }
 
     let clients: Clients
+    /// The feature over its context's environment, built when the context changes, not on
+    /// every action (#32).
+    private let built = Locked<(context: WorkContext, feature: Feature)?>(nil)
 
     public init(clients: Clients) {
         self.clients = clients
@@ -140,6 +144,7 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
             return .none
         case .app(.stopped):
             state = State()
+            built.withLock { $0 = nil }
             return .merge(Feature.contextEffects.map { .cancel(id: $0) })
         case .app(.opened(let tab)) where tab == Feature.tab:
             return feature(.appeared, &state)
@@ -185,7 +190,6 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
             state.feature = .initial
             return .merge(Feature.contextEffects.map { .cancel(id: $0) })
         case .feature(let action):
-            if let delegate = action.workDelegate { return .send(.delegate(delegate)) }
             var effects = [feature(action, &state)]
             if let connection = action.readConnection { effects.append(.send(.delegate(.connection(connection)))) }
             if let date = action.readBusinessDate { effects.append(.send(.delegate(.businessDate(date)))) }
@@ -207,9 +211,23 @@ public struct WorkFeatureTab<Feature: WorkTabFeature>: Reducer {
     /// Whether `?` is the help although the tab edits text.
     public static func keepsHelpKey(_ state: State) -> Bool { Feature.keepsHelpKey(state) }
 
+    /// A feature's action as the slot's: a request for the app is the slot's delegate at once,
+    /// so it reaches the app in one step whatever sent it (the feature, or a child it presents).
+    static func lift(_ action: Feature.Action) -> Action {
+        action.workDelegate.map(Action.delegate) ?? .feature(action)
+    }
+
     private func feature(_ action: Feature.Action, _ state: inout State) -> Effect<Action> {
         guard let context = state.context else { return .none }
-        return Feature(environment: clients.environment(context))
-            .reduce(into: &state.feature, action: action).map(Action.feature)
+        return feature(for: context).reduce(into: &state.feature, action: action).map(Self.lift)
+    }
+
+    private func feature(for context: WorkContext) -> Feature {
+        built.withLock { built in
+            if let built, built.context == context { return built.feature }
+            let feature = Feature(environment: clients.environment(context))
+            built = (context, feature)
+            return feature
+        }
     }
 }

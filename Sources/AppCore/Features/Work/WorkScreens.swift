@@ -33,10 +33,8 @@ public struct WorkScreen: Sendable {
     let takesDigits: @Sendable (WorkTabs.State) -> Bool
     let keepsHelpKey: @Sendable (WorkTabs.State) -> Bool
     let savedReadAnswered: @Sendable (WorkTabs.State) -> Bool
-    /// An event of the app for this tab.
-    let event: @Sendable (WorkTabs.Environment, inout WorkTabs.State, WorkTabEvent) -> Effect<WorkTabs.Action>
-    /// One of `WorkTabs`' actions when it is this tab's (nil else): its delegates become the tabs'.
-    let action: @Sendable (WorkTabs.Environment, inout WorkTabs.State, WorkTabs.Action) -> Effect<WorkTabs.Action>?
+    /// The screen's routing over the tabs' clients, made once by `WorkTabs`.
+    let bind: @Sendable (WorkTabs.Environment) -> BoundWorkScreen
     /// Puts the tab's first state where it lives (the screens kept in `WorkTabs.State.screens`).
     let initialize: @Sendable (inout WorkTabs.State) -> Void
     /// Sets the context the tab works in, its feature's state kept (what `.started` leaves of
@@ -55,15 +53,21 @@ public struct WorkScreen: Sendable {
         takesDigits = { Feature.takesDigits(slot.read($0)) }
         keepsHelpKey = { Feature.keepsHelpKey(slot.read($0)) }
         savedReadAnswered = { Feature.savedReadAnswered(slot.read($0).feature) }
-        event = { environment, state, event in
+        bind = { environment in
             let tab = WorkFeatureTab<Feature>(clients: slot.clients(environment))
-            return slot.modify(&state) { tab.reduce(into: &$0, action: .app(event)) }.map(slot.embed)
-        }
-        action = { environment, state, action in
-            guard let child = slot.extract(action) else { return nil }
-            if case .delegate(let delegate) = child { return .send(.delegate(delegate)) }
-            let tab = WorkFeatureTab<Feature>(clients: slot.clients(environment))
-            return slot.modify(&state) { tab.reduce(into: &$0, action: child) }.map(slot.embed)
+            // The tab's delegate is `WorkTabs`' own at once: a request reaches the app in one step.
+            let embed: @Sendable (WorkFeatureTab<Feature>.Action) -> WorkTabs.Action = { action in
+                if case .delegate(let delegate) = action { return .delegate(delegate) }
+                return slot.embed(action)
+            }
+            return BoundWorkScreen(
+                event: { state, event in
+                    slot.modify(&state) { tab.reduce(into: &$0, action: .app(event)) }.map(embed)
+                },
+                action: { state, action in
+                    guard let child = slot.extract(action) else { return nil }
+                    return slot.modify(&state) { tab.reduce(into: &$0, action: child) }.map(embed)
+                })
         }
         initialize = slot.initialize
         setContext = { state, context in
@@ -78,6 +82,14 @@ public struct WorkScreen: Sendable {
     public init<Feature: StoredWorkTabFeature>(_ feature: Feature.Type) {
         self.init(feature, slot: .stored)
     }
+}
+
+/// A work screen's routing in `WorkTabs`, over one `WorkFeatureTab` made with the tabs' clients.
+struct BoundWorkScreen: Sendable {
+    /// An event of the app for this tab.
+    let event: @Sendable (inout WorkTabs.State, WorkTabEvent) -> Effect<WorkTabs.Action>
+    /// One of `WorkTabs`' actions when it is this tab's (nil else).
+    let action: @Sendable (inout WorkTabs.State, WorkTabs.Action) -> Effect<WorkTabs.Action>?
 }
 
 /// A work screen the app does not read by name: its state is kept by its tab in

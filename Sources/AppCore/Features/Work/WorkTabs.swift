@@ -147,23 +147,23 @@ public struct WorkTabs: Reducer {
         }
     }
 
-    let environment: Environment
+    /// Every registered screen over these clients, in the registry's order.
+    let screens: [(tab: WorkTab, routing: BoundWorkScreen)]
 
     public init(environment: Environment) {
-        self.environment = environment
+        screens = WorkScreens.all.map { ($0.tab, $0.bind(environment)) }
     }
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case .event(let event):
             let tab = Self.tab(of: event)
-            let environment = self.environment
-            return .merge(WorkScreens.all.filter { tab == nil || $0.tab == tab }.map { $0.event(environment, &state, event) })
+            return .merge(screens.filter { tab == nil || $0.tab == tab }.map { $0.routing.event(&state, event) })
         case .delegate:
             return .none
         default:
-            for screen in WorkScreens.all {
-                if let effect = screen.action(environment, &state, action) { return effect }
+            for screen in screens {
+                if let effect = screen.routing.action(&state, action) { return effect }
             }
             return .none
         }

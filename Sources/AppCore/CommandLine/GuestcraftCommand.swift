@@ -219,5 +219,7 @@ public enum GuestcraftCommand: Equatable, Sendable {
     }
 
     /// `--help`: every command of SPEC §7.
-    public static var helpText: String { L("cli.help") }
+    public static var helpText: String {
+        L("cli.help", ["digits": GlobalKeys.tabNumbers, "keys": GlobalKeys.tabFunctionKeys])
+    }
 }

@@ -16,8 +16,15 @@ public enum GlobalKeys {
         ]
     }
 
-    /// `1`–`5` switch tabs (also F1–F5), except where the screen takes digits.
-    public static var tabDigits: KeyHint { KeyHint(key: "1–5", label: L("keys.switch_tab")) }
+    /// The digits and F-keys that switch tabs, one per tab of the registry ("1–5", "F1–F5";
+    /// a screen registered after Account makes them "1–6", "F1–F6").
+    public static var tabNumbers: String { "1–\(WorkTab.allCases.count)" }
+    public static var tabFunctionKeys: String { "F1–F\(WorkTab.allCases.count)" }
+
+    /// The digits switch tabs (also the F-keys), except where the screen takes digits.
+    public static var tabDigits: KeyHint {
+        KeyHint(key: tabNumbers, label: L("keys.switch_tab", ["keys": tabFunctionKeys]))
+    }
 
     /// The hint for `?`, first on every key-hint line.
     public static var help: KeyHint { KeyHint(key: "?", label: L("keys.help_short")) }

@@ -21,8 +21,8 @@ public enum KeyMap {
     public static let lockKey = Key.control("x")
 
     /// The first column of README's "Keys" table, in order.
-    public static let readmeKeys = [
-        "`1`–`5`, `F1`–`F5`", "arrows, `j`/`k`, PgUp/PgDn, Home/End", "Enter", "Esc, Backspace", "`/`", "`r`",
+    public static var readmeKeys: [String] { [
+        "`1`–`\(WorkTab.allCases.count)`, `F1`–`F\(WorkTab.allCases.count)`", "arrows, `j`/`k`, PgUp/PgDn, Home/End", "Enter", "Esc, Backspace", "`/`", "`r`",
         "`n`", "`v`", "`?`", "`q`", "`Ctrl-X`",
-    ]
+    ] }
 }

@@ -186,11 +186,7 @@ import TestSupport
                     state.current?.account.isLoading = true
                 case .outboxCounted(_, let counts):
                     state.current?.outbox = counts
-                    let badge = OutboxBadge(toSend: counts.toSend, toReview: counts.toReview)
-                    state.current?.tabs.housekeeping.feature.badge = badge
-                    state.current?.tabs.tasks.feature.badge = badge
-                    state.current?.tabs.today.feature.badge = badge
-                    state.current?.tabs.search.feature.badge = badge
+                    state.current?.tabs.counted(counts)
                 case .account(.changesLoaded(.success(let changes))):
                     state.current?.account.isLoading = false
                     state.current?.account.changes = changes

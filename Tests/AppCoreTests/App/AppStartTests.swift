@@ -163,11 +163,7 @@ import Testing
                 case .outboxCounted(partition, let counts):
                     state.current?.outbox = counts
                     // The app's count reaches every started tab's badge (the tabs never count).
-                    let badge = OutboxBadge(toSend: counts.toSend, toReview: counts.toReview)
-                    if state.current?.tabs.housekeeping.context != nil { state.current?.tabs.housekeeping.feature.badge = badge }
-                    if state.current?.tabs.tasks.context != nil { state.current?.tabs.tasks.feature.badge = badge }
-                    if state.current?.tabs.today.context != nil { state.current?.tabs.today.feature.badge = badge }
-                    if state.current?.tabs.search.context != nil { state.current?.tabs.search.feature.badge = badge }
+                    state.current?.tabs.counted(counts)
                 default:
                     TodayOpenedOffline.apply(action, &state)
                 }

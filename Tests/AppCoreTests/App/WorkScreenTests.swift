@@ -153,7 +153,7 @@ import TestSupport
             $0.help = HelpFeature.State(keys: AppView.helpKeys($0))
         }
         let keys = store.state.help?.keys.map(\.key) ?? []
-        #expect(keys.contains("o") && keys.contains("1–5") && keys.contains("q"))
+        #expect(keys.contains("o") && keys.contains(GlobalKeys.tabNumbers) && keys.contains("q"))
         await store.send(.keyPressed(.down)) { $0.help?.focus = 1 }
         await store.send(.keyPressed(.escape))
         await store.receive(.help(.delegate(.close))) { $0.help = nil }

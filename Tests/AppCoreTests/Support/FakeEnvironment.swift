@@ -231,3 +231,12 @@ extension DeskDetailEnvironment {
             capabilities: [])
     }
 }
+
+extension WorkTabs.State {
+    /// What the app's count of the outbox does to every started screen's badge (each registered
+    /// one, by the tabs' own reducer: a screen added to the registry is counted too).
+    mutating func counted(_ counts: OutboxCounts) {
+        let badge = OutboxBadge(toSend: counts.toSend, toReview: counts.toReview)
+        _ = WorkTabs(environment: FakeWorld().environment.tabs).reduce(into: &self, action: .event(.outboxCounted(badge)))
+    }
+}

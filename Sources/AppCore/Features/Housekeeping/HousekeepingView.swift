@@ -57,7 +57,7 @@ public enum HousekeepingView {
             KeyHint(key: "a", label: L("housekeeping.hint.all")),
             KeyHint(key: L("keys.enter"), label: L("housekeeping.help.open")),
         ] + BoardView.openHelp(state) + WorkNotices.outboxHelp + [
-            KeyHint(key: "F1–F5", label: L("housekeeping.help.tabs")),
+            KeyHint(key: GlobalKeys.tabFunctionKeys, label: L("housekeeping.help.tabs")),
             KeyHint(key: "↑ ⚠", label: L("housekeeping.help.marks")),
         ]
     }

@@ -117,7 +117,7 @@ public enum SearchView {
         if state.isEditing {
             var hints = [GlobalKeys.help, KeyHint(key: L("keys.enter"), label: L("search.hint.search"))]
             if !state.rowIDs.isEmpty { hints.append(KeyHint(key: "↓", label: L("search.hint.results"))) }
-            return hints + [KeyHint(key: "F1–F5", label: L("search.hint.tabs")), quit]
+            return hints + [KeyHint(key: GlobalKeys.tabFunctionKeys, label: L("search.hint.tabs")), quit]
         }
         return [GlobalKeys.help, KeyHint(key: L("keys.enter"), label: L("keys.open")),
                 KeyHint(key: "↑↓", label: L("keys.move")), quit]
@@ -134,7 +134,7 @@ public enum SearchView {
          KeyHint(key: L("search.help.move_keys"), label: L("search.help.move")),
          KeyHint(key: "Home End", label: L("search.help.home_end")),
          KeyHint(key: L("keys.escape"), label: L("search.help.results")),
-         KeyHint(key: "F1–F5", label: L("search.help.tabs")),
+         KeyHint(key: GlobalKeys.tabFunctionKeys, label: L("search.help.tabs")),
          KeyHint(key: "F10", label: L("keys.quit"))]
     }
 }

@@ -32,6 +32,15 @@ import Testing
                 entries: TaskFixture.entries(), focus: RowID("task.tsk_0005"), freshness: .current, badge: badge,
                 hasLoaded: true)
         },
+        .balances: { state in
+            // The manager's, where the instance offers folios.
+            state.current?.workspace?.permissions += [.reservationsRead, .foliosApproveOpenBalance]
+            state.current?.capabilities.append(.folios)
+            let owing = TodayFixture.overview.departures.filter { ($0.balanceMinor ?? 0) > 0 }
+            state.current?.tabs.screens[BalancesFeature.self].feature = BalancesFeature.State(
+                owing: owing, businessDate: TodayFixture.date, focus: owing.first?.stayID, freshness: .current,
+                lastUpdated: "09:21", badge: badge, hasLoaded: true, savedAnswered: true)
+        },
         .account: { _ in },
     ]
 

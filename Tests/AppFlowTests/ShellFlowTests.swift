@@ -107,10 +107,10 @@ import Testing
         try app.expect("Samir Haddad")
         try app.expect("Sign out")
         try await app.press(.character("?"))
-        try app.expect("Switch tab (also F1–F5)")
+        try app.expect("Switch tab (also F1–F6)")
         try app.expect("Sign out")
         try await app.press(.escape)
-        app.expectNo("Switch tab (also F1–F5)")
+        app.expectNo("Switch tab (also F1–F6)")
 
         try await app.resize(width: 40, height: 12)
         try app.expect("Harbour View Demo · Harbour")

@@ -11,6 +11,7 @@ public enum WorkScreens {
         WorkScreen(SearchFeature.self, slot: .search),
         WorkScreen(HousekeepingFeature.self, slot: .housekeeping),
         WorkScreen(TasksFeature.self, slot: .tasks),
+        WorkScreen(BalancesFeature.self),
     ]
 
     /// The work screen of `tab` (nil for Account).

@@ -1,7 +1,7 @@
 import GuestCraftAPI
 
 // The work tabs: where the work screens plug into the app (`WorkScreens.all`, one line each;
-// docs/architecture.md "How to add a work screen").
+// docs/guide.md "Recipe: a work screen").
 // 1. A screen's feature conforms to `WorkTabFeature` (in its `<Name>Tab.swift`): its tab, title,
 //    capability, grant, live or not, action letters, drawing; its `Action` has the cases
 //    `WorkTabFeatureAction` names for what the app tells it and a `delegate(WorkTabDelegate)`.

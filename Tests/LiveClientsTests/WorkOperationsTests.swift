@@ -13,12 +13,12 @@ import Testing
     static let at = Date(timeIntervalSince1970: 1_800_000_000)
 
     static func entry(_ id: Int64, _ operation: String, _ payload: some Encodable, held: HoldReason? = nil,
-                      code: String? = nil) throws -> OutboxEntry {
-        try entry(id, operation, payload: PayloadCoding.encode(payload), held: held, code: code)
+                      code: String? = nil, partition: Partition = WorkOperationsTests.partition) throws -> OutboxEntry {
+        try entry(id, operation, payload: PayloadCoding.encode(payload), held: held, code: code, partition: partition)
     }
 
     static func entry(_ id: Int64, _ operation: String, payload: Data, held: HoldReason? = nil,
-                      code: String? = nil) -> OutboxEntry {
+                      code: String? = nil, partition: Partition = WorkOperationsTests.partition) -> OutboxEntry {
         OutboxEntry(id: id, partition: partition, operation: operation, subject: "s", payload: payload,
                     idempotencyKey: "k\(id)", createdAt: at, attempts: 0, lastAttemptAt: nil, outcomeUnknown: false,
                     hold: held.map { OutboxHold(reason: $0, status: 409, code: code, detail: nil, heldAt: at) })
@@ -199,5 +199,47 @@ import Testing
         let refusal = try #require(LiveWork.refusal(ids, entry))
         #expect(refusal.sentence == "Room 203 is already out of order.")
         #expect(refusal.field == "block.from" && refusal.code == "block.overlap" && refusal.entry == 9)
+    }
+}
+
+/// The rows' marks after a round decode only the entries not decoded before (#32: Housekeeping
+/// and My tasks each decoded every pending entry again after every round).
+@Suite struct DecodedPayloadsTests {
+    typealias Fixture = WorkOperationsTests
+
+    @Test func aSecondReadOfTheMarksDecodesNothingAndAChangedPayloadIsDecodedAgain() throws {
+        let decoded = DecodedPayloads()
+        let first = try Fixture.entry(1, RoomStatusOperation.name, Fixture.room("unt_h101", .clean))
+        let second = try Fixture.entry(2, TaskStatusOperation.name, Fixture.status(.inProgress, version: 4))
+        let fresh = WorkOperations.marks([first, second])
+        #expect(WorkOperations.marks([first, second], decoded: decoded) == fresh)
+        #expect(decoded.decodes == 2)
+        // The other tab's read after the same round: the same marks, nothing decoded.
+        #expect(WorkOperations.marks([first, second], decoded: decoded) == fresh)
+        #expect(decoded.decodes == 2)
+        // The engine rewrote entry 2's version before its first attempt: its bytes differ, so it
+        // is decoded again and its marks follow the new version.
+        let rewritten = try Fixture.entry(2, TaskStatusOperation.name, Fixture.status(.inProgress, version: 9))
+        let marks = WorkOperations.marks([first, rewritten], decoded: decoded)
+        #expect(decoded.decodes == 3)
+        #expect(marks == WorkOperations.marks([first, rewritten]))
+        #expect(marks.tasks.queued["tsk_0005"]?.nextVersion == 10)
+    }
+
+    @Test func entriesThatLeftTheOutboxAreForgottenOnlyInTheirPartition() throws {
+        let decoded = DecodedPayloads()
+        let first = try Fixture.entry(1, RoomStatusOperation.name, Fixture.room("unt_h101", .clean))
+        let other = try Fixture.entry(5, RoomStatusOperation.name, Fixture.room("unt_h102", .dirty),
+                                      partition: Partition(instanceKey: "ins_other", personID: "usr_x",
+                                                           workspaceID: "wsp_x"))
+        _ = WorkOperations.marks([first], decoded: decoded)
+        _ = WorkOperations.marks([other], decoded: decoded)
+        #expect(decoded.decodes == 2)
+        // Entry 1 was sent: its partition's outbox is empty now.
+        decoded.keep(only: [], of: first.partition)
+        _ = WorkOperations.marks([other], decoded: decoded)
+        #expect(decoded.decodes == 2, "the other account's entry is still decoded")
+        _ = WorkOperations.marks([first], decoded: decoded)
+        #expect(decoded.decodes == 3, "entry 1 was forgotten")
     }
 }

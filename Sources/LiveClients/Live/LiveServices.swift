@@ -26,6 +26,9 @@ public final class LiveServices: Sendable {
     let liveRefresh: LiveRefreshSettings
     /// The photos fault report forms re-encoded, until their report is saved.
     let faultPhotos = FaultPhotoStore()
+    /// The outbox entries' payloads as decoded for the rows' marks, so a round's reads of the
+    /// marks (Housekeeping's, My tasks') decode only entries not seen before (#32).
+    let decodedPayloads = DecodedPayloads()
     /// When each session last succeeded, for a 401's proxy hint (#35).
     let sessionAnswers = SessionAnswers()
     /// The accounts' lock PINs, hashed (`pins`).

@@ -292,7 +292,11 @@ struct LiveWork: Sendable {
     }
 
     /// What the outbox's entries show on the rows, each entry read by its own operation.
-    func marks() -> WorkMarks { WorkOperations.marks(entries()) }
+    func marks() -> WorkMarks {
+        let entries = entries()
+        services.decodedPayloads.keep(only: entries, of: context.partition)
+        return WorkOperations.marks(entries, decoded: services.decodedPayloads)
+    }
 
     func pendingRooms() -> PendingRooms { marks().rooms }
 

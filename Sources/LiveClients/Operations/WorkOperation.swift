@@ -2,6 +2,7 @@ import AppCore
 import Foundation
 import GuestCraftAPI
 import InstanceClient
+import Locking
 import Outbox
 
 /// An outbox operation of the work tabs, declared whole in one file: besides what the engine
@@ -62,13 +63,55 @@ extension WorkOperation {
         payload(of: entry).map(sentence)
     }
 
-    func mark(_ entry: OutboxEntry, into marks: inout WorkMarks) {
+    func mark(_ entry: OutboxEntry, decoded: DecodedPayloads?, into marks: inout WorkMarks) {
+        if let payload = decoded?.payload(of: entry, as: Payload.self) {
+            mark(payload, entry: entry, into: &marks)
+            return
+        }
         guard let payload = payload(of: entry) else { return }
+        decoded?.keep(payload, of: entry)
         mark(payload, entry: entry, into: &marks)
     }
 
     func register(in registry: inout OutboxRegistry<InstanceClient>) {
         registry.register(self)
+    }
+}
+
+/// The outbox entries' payloads as their operations decoded them, by entry id (#32: after each
+/// round Housekeeping and My tasks read the marks again, and every entry was decoded again per
+/// tab). A payload is taken from here only while its bytes are the ones decoded (the engine
+/// rewrites a waiting entry's expected version before it is attempted).
+final class DecodedPayloads: Sendable {
+    private struct Decoded {
+        let partition: Partition
+        let bytes: Data
+        let payload: any Sendable
+    }
+
+    private let byID = Locked<[Int64: Decoded]>([:])
+    /// How many payloads were decoded and kept (for the tests).
+    private let kept = Locked(0)
+
+    var decodes: Int { kept.withLock { $0 } }
+
+    func payload<Payload>(of entry: OutboxEntry, as type: Payload.Type) -> Payload? {
+        byID.withLock { byID in
+            guard let decoded = byID[entry.id], decoded.bytes == entry.payload else { return nil }
+            return decoded.payload as? Payload
+        }
+    }
+
+    func keep(_ payload: some Sendable, of entry: OutboxEntry) {
+        byID.withLock { $0[entry.id] = Decoded(partition: entry.partition, bytes: entry.payload, payload: payload) }
+        kept.withLock { $0 += 1 }
+    }
+
+    /// Forgets the entries of `partition` that left the outbox (sent, discarded): of that
+    /// partition only `entries` (its entries now) stay.
+    func keep(only entries: [OutboxEntry], of partition: Partition) {
+        let ids = Set(entries.map(\.id))
+        byID.withLock { byID in byID = byID.filter { $0.value.partition != partition || ids.contains($0.key) } }
     }
 }
 
@@ -96,11 +139,12 @@ public enum WorkOperations {
     /// The operations by their stable names.
     static let named: [String: any WorkOperation] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
-    /// The marks of `entries` (in outbox order), each decoded once by its own operation; entries
-    /// of an operation this version does not know, or that cannot be read, mark nothing.
-    static func marks(_ entries: [OutboxEntry]) -> WorkMarks {
+    /// The marks of `entries` (in outbox order), each decoded by its own operation, or taken from
+    /// `decoded` when its payload was decoded before; entries of an operation this version does
+    /// not know, or that cannot be read, mark nothing.
+    static func marks(_ entries: [OutboxEntry], decoded: DecodedPayloads? = nil) -> WorkMarks {
         var marks = WorkMarks()
-        for entry in entries { named[entry.operation]?.mark(entry, into: &marks) }
+        for entry in entries { named[entry.operation]?.mark(entry, decoded: decoded, into: &marks) }
         return marks
     }
 

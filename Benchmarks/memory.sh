@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# SPEC §10: peak memory with 2,000 rooms and 5,000 reservations saved: ≤ 40 MiB (max RSS,
-# /usr/bin/time -v). The app is paired to a spawned demo (Garden Court: 2,000 rooms, about 7,000
-# reservations), opened once to save the rooms, and 5,000 of the hotel's reservations are read
-# with its client and saved in its offline store (guestcraft-bench save-reservations). Then the
-# app runs in an 80x24 tmux pane under /usr/bin/time through a short session (Housekeeping,
-# filters, scrolling, a room, My tasks, quit), online and offline. The demo instance's own peak
-# and mc/tig under the same measure are printed beside it.
+# SPEC §10 and #34: peak memory ≤ 30 MiB (max RSS, /usr/bin/time -v) online with Today, Search
+# results and 2,000 rooms read fresh and saved in one session, and offline with 5,000 rooms. The
+# app is paired to a spawned demo (Garden Court: 2,000 rooms, about 7,000 reservations), opened
+# once to save the rooms, and 5,000 of the hotel's reservations are read with its client and
+# saved in its offline store (guestcraft-bench save-reservations). Then the app runs in an 80x24
+# tmux pane under /usr/bin/time through a short session (Today, a search, Housekeeping, filters,
+# scrolling, a room, My tasks, quit), online and offline; then offline on a 5,000-room demo's
+# saved rooms. Where the resident pages are (the process's own, the binary's, each library's) is
+# printed before quitting. The demo instance's own peak and mc/tig are printed beside it.
 # Usage: Benchmarks/memory.sh BUILD_DIR   (make bench passes .build/release)
 source "$(dirname "$0")/lib/common.bash"
 bench_init "${1:-.build/release}"
@@ -42,13 +44,17 @@ rooms_json=$(sqlite3 "$db" "SELECT length(body) FROM saved_reads WHERE key LIKE 
 rooms_gzip=$(sqlite3 "$db" "SELECT writefile('$TMP/rooms.json', body) FROM saved_reads WHERE key LIKE 'units.list/%'" >/dev/null; gzip -c "$TMP/rooms.json" | wc -c)
 echo "saved rooms: $rooms_json B of JSON ($rooms_gzip B gzipped)"
 
-# session LABEL: the app under /usr/bin/time in tmux through the same keys; prints its peak.
+# session LABEL [ROOMS]: the app under /usr/bin/time in tmux through the same keys; prints its peak.
 session() {
-  local label="$1" out="$TMP/time.$RANDOM"
+  local label="$1" rooms="${2:-2000}" out="$TMP/time.$RANDOM"
   app_in_tmux /usr/bin/time -v -o "$out" "$BIN/guestcraft"
   wait_screen "Today"
+  # A search (its results read and drawn), then Housekeeping (F-keys switch tabs from the field).
+  tmux -L "$SOCKET" send-keys -t app F2
+  wait_screen "Search"
+  tmux -L "$SOCKET" send-keys -t app m a Enter; sleep 1
   tmux -L "$SOCKET" send-keys -t app F3
-  wait_screen "2000 rooms"
+  wait_screen "$rooms rooms"
   for keys in s s f a End PPage PPage Home / 1 2 3 4 Enter Enter; do
     tmux -L "$SOCKET" send-keys -t app "$keys"; sleep 0.15
   done
@@ -63,6 +69,10 @@ session() {
   app_pid=$(pgrep -P "$pane_pid" | head -1 || true)
   [ -n "$app_pid" ] && rollup=$(awk '/^Rss:/ {r=$2} /^Anonymous:/ {a=$2}
     END { printf "RSS now %.1f MiB = %.1f MiB anonymous (heap, stacks) + %.1f MiB of mapped files", r/1024, a/1024, (r-a)/1024 }'     "/proc/$app_pid/smaps_rollup")
+  # The mapped files' share, largest first (the executable's code, the libraries).
+  [ -n "$app_pid" ] && awk '/^[0-9a-f]+-[0-9a-f]+ / {name=$6} /^Rss:/ {if (name ~ /^\//) rss[name]+=$2}
+    END {for (n in rss) printf "%d %s\n", rss[n], n}' "/proc/$app_pid/smaps" | sort -rn | head -6 |
+    awk '{ n=split($2, p, "/"); printf "  resident: %.1f MiB %s\n", $1/1024, p[n] }'
   tmux -L "$SOCKET" send-keys -t app q
   wait_app_gone
   [ -s "$out" ] || { echo "guestcraft, $label: the app did not quit" >&2; exit 1; }
@@ -73,6 +83,22 @@ session "online, 2,000 rooms read and saved again"
 demo_hwm=$(sed -n 's/^VmHWM:[[:space:]]*//p' "/proc/$DEMO_PID/status" | awk '{print $1}')
 stop_demo
 session "offline, from the saved rooms"
+
+# 5,000 rooms, offline: another demo, its rooms saved once, then the same session stopped.
+GUESTCRAFT_HOME="$TMP/home-5000"; mkdir -m 700 "$GUESTCRAFT_HOME"; export GUESTCRAFT_HOME
+ROOMS=5000 start_demo demo5000
+pair_app supervisor
+app_in_tmux "$BIN/guestcraft"
+wait_screen "Garden Court Hotel"
+tmux -L "$SOCKET" send-keys -t app Enter
+wait_screen "Today"
+tmux -L "$SOCKET" send-keys -t app F3
+wait_screen "5000 rooms"
+wait_screen "All sent"
+tmux -L "$SOCKET" send-keys -t app q
+wait_app_gone
+stop_demo
+session "offline, from 5,000 saved rooms" 5000
 
 /usr/bin/time -v -o "$TMP/time.version" "$BIN/guestcraft" --version >/dev/null
 echo "guestcraft --version (the runtime's floor): peak RSS $(mib "$(max_rss "$TMP/time.version")")"

@@ -6,10 +6,15 @@ import Glibc
 /// first is kept, as `getenv` finds it.
 public enum ProcessEnvironment {
     public static func current() -> [String: String] {
-        var variables: [String: String] = [:]
         // `environ` is null after `clearenv`, which Swift's import does not allow for.
-        guard Int(bitPattern: environ) != 0 else { return variables }
-        var entry = environ
+        guard Int(bitPattern: environ) != 0 else { return [:] }
+        return variables(of: environ)
+    }
+
+    /// The variables of a null-terminated array of `NAME=value` strings, as `environ` is.
+    public static func variables(of entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> [String: String] {
+        var variables: [String: String] = [:]
+        var entry = entries
         while let pointer = entry.pointee {
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
                                             count: strlen(pointer))

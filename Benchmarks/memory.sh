@@ -20,18 +20,24 @@ RESERVATIONS="${RESERVATIONS:-5000}"
 max_rss() { sed -n 's/^[[:space:]]*Maximum resident set size (kbytes): //p' "$1"; }
 mib() { awk -v kb="$1" 'BEGIN { printf "%.1f MiB", kb / 1024 }'; }
 
+# save_rooms ROOMS: the app opened once online (Garden Court chosen), Today then the rooms read
+# and saved, then quit.
+save_rooms() {
+  app_in_tmux "$BIN/guestcraft"
+  wait_screen "Garden Court Hotel"
+  tmux -L "$SOCKET" send-keys -t app Enter
+  wait_screen "Today"
+  tmux -L "$SOCKET" send-keys -t app F3
+  wait_screen "$1 rooms"
+  wait_screen "All sent"
+  tmux -L "$SOCKET" send-keys -t app q
+  wait_app_gone
+}
+
 # A supervisor (reads rooms, tasks and reservations) on a demo that offers every capability.
 start_demo demo
 pair_app supervisor
-app_in_tmux "$BIN/guestcraft"
-wait_screen "Garden Court Hotel"
-tmux -L "$SOCKET" send-keys -t app Enter
-wait_screen "Today"
-tmux -L "$SOCKET" send-keys -t app F3
-wait_screen "2000 rooms"
-wait_screen "All sent"
-tmux -L "$SOCKET" send-keys -t app q
-wait_app_gone
+save_rooms 2000
 
 sqlite3 "$TMP/demo/demo.sqlite" \
   "SELECT id FROM reservations WHERE property_id = 'prp_garden' ORDER BY id LIMIT $RESERVATIONS" >"$TMP/reservation-ids"
@@ -88,15 +94,7 @@ session "offline, from the saved rooms"
 GUESTCRAFT_HOME="$TMP/home-5000"; mkdir -m 700 "$GUESTCRAFT_HOME"; export GUESTCRAFT_HOME
 ROOMS=5000 start_demo demo5000
 pair_app supervisor
-app_in_tmux "$BIN/guestcraft"
-wait_screen "Garden Court Hotel"
-tmux -L "$SOCKET" send-keys -t app Enter
-wait_screen "Today"
-tmux -L "$SOCKET" send-keys -t app F3
-wait_screen "5000 rooms"
-wait_screen "All sent"
-tmux -L "$SOCKET" send-keys -t app q
-wait_app_gone
+save_rooms 5000
 stop_demo
 session "offline, from 5,000 saved rooms" 5000
 

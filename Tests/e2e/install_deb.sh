@@ -13,7 +13,17 @@ source "$(dirname "$0")/lib.sh" "$1"
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 BUILD_FOLDER="$(dirname "$BIN_DIR")"
 VERSION="$(sed -n 's/.*thisApp = SemanticVersion(\([0-9]*\), \([0-9]*\), \([0-9]*\)).*/\1.\2.\3/p' "$ROOT/Sources/ClientModel/SemanticVersion.swift")"
-catalog() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$ROOT/Resources/en.json" "$1"; }
+# catalog KEY [NAME=VALUE…]: the English sentence with its {NAME} placeholders filled.
+catalog() {
+  python3 -c 'import json,sys
+s = json.load(open(sys.argv[1]))[sys.argv[2]]
+for pair in sys.argv[3:]:
+    name, value = pair.split("=", 1)
+    s = s.replace("{" + name + "}", value)
+print(s)' "$ROOT/Resources/en.json" "$@"
+}
+# The help names the tabs of the registry (six work screens: 1–6, F1–F6).
+help_text() { catalog cli.help 'digits=1–6' 'keys=F1–F6'; }
 no_keys() { ! grep -qE '\[[a-z_]+\.[a-z_.]+\]' <<<"$1"; }
 
 # ---- make install into a DESTDIR, the build folder away ------------------------------------
@@ -51,7 +61,7 @@ trap 'status=$?; restore_build; (exit $status); e2e_cleanup' EXIT
 mv "$BUILD_FOLDER" "$AWAY"
 
 HELP="$("$P/bin/guestcraft" --help)"
-[ "$HELP" = "$(catalog cli.help)" ] || fail "the installed guestcraft --help is not the catalog's: $HELP"
+[ "$HELP" = "$(help_text)" ] || fail "the installed guestcraft --help is not the catalog's: $HELP"
 "$P/bin/guestcraft-demo" --help | grep -qF "Demo members: frontdesk" || fail "the installed guestcraft-demo --help"
 VERSION_TEXT="$("$P/bin/guestcraft" --version)"
 [ "$(head -1 <<<"$VERSION_TEXT")" = "guestcraft $VERSION" ] || fail "--version: $VERSION_TEXT"
@@ -153,7 +163,7 @@ data, rodata, bss = at[".data"], at[".rodata"], at[".bss"]
 sys.exit(0 if rodata[0] < data[0] < bss[0] and bss[0] + bss[1] - data[0] < 8 << 20 else 1)' \
   || fail "the packaged guestcraft has .data before .rodata, or more than 8 MiB from .data to the end of .bss"
 pass "the packaged guestcraft exports no symbols; from .data to the end of .bss is under 8 MiB"
-[ "$("$R/usr/bin/guestcraft" --help)" = "$(catalog cli.help)" ] || fail "the packaged guestcraft --help"
+[ "$("$R/usr/bin/guestcraft" --help)" = "$(help_text)" ] || fail "the packaged guestcraft --help"
 [ "$("$R/usr/bin/guestcraft" --version | head -1)" = "guestcraft $VERSION" ] || fail "the packaged --version"
 "$R/usr/bin/guestcraft-demo" --help | grep -qF "Demo members: frontdesk" || fail "the packaged guestcraft-demo --help"
 [ "$("$R/usr/bin/guestcraft-demo" --version)" = "guestcraft-demo $VERSION" ] || fail "the packaged guestcraft-demo --version"

@@ -8,6 +8,10 @@ public final class HTTPTransport: Sendable {
     /// The transport clients use unless given another.
     public static let shared = HTTPTransport()
 
+    /// The most connections open to one host at once (HTTP/1.1; HTTP/2 multiplexes on one), as
+    /// browsers do.
+    public static let maxConnectionsPerHost = 6
+
     let loop: TransportLoop
 
     /// Starts a transport with its own thread and connection cache.
@@ -79,6 +83,12 @@ final class TransportLoop: Sendable {
         guard let raw = curl_multi_init() else { return .unavailable("curl_multi_init failed: out of memory") }
         let multi = MultiHandle(raw: raw)
         _ = gc_curl_multi_setopt_long(raw, CURLMOPT_MAXCONNECTS, 64)
+        // The outbox sends a window of requests at once (#34): over HTTP/2 they are streams of one
+        // connection (with PIPEWAIT, a request waits for the first connection to say whether it
+        // multiplexes rather than opening its own); over HTTP/1.1 at most `maxConnectionsPerHost`
+        // connections to one host, the others queued in libcurl until one is free.
+        _ = gc_curl_multi_setopt_long(raw, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        _ = gc_curl_multi_setopt_long(raw, CURLMOPT_MAX_HOST_CONNECTIONS, HTTPTransport.maxConnectionsPerHost)
         let thread = Thread { [self] in self.run(multi.raw) }
         thread.name = "HTTPTransport"
         thread.start()

@@ -12,7 +12,7 @@ struct Ticket: OutboxOperation {
     func subject(_ payload: Report) -> String { "ticket:" + payload.id }
 
     func send(_ client: ScriptedClient, _ payload: Report, _ context: OutboxSendContext) async throws -> String {
-        try scripted(client, payload.id, "ticket", context)
+        try await scripted(client, payload.id, "ticket", context)
     }
 }
 
@@ -46,16 +46,22 @@ struct Photo: OutboxOperation {
     }
 
     func send(_ client: ScriptedClient, _ payload: Image, _ context: OutboxSendContext) async throws -> String {
-        try scripted(client, payload.id, "photo", context)
+        try await scripted(client, payload.id, "photo", context)
     }
 }
 
 /// One scripted attempt, recorded as a `Call` whose unit is the ticket's or photo's id.
-private func scripted(_ client: ScriptedClient, _ id: String, _ kind: String, _ context: OutboxSendContext) throws -> String {
+private func scripted(_ client: ScriptedClient, _ id: String, _ kind: String, _ context: OutboxSendContext) async throws -> String {
     let call = Call(client: client.name, change: RoomChange(unit: id, status: kind, expectedVersion: 0),
                     idempotencyKey: context.idempotencyKey, attempt: context.attempt)
     switch client.next(call) {
-    case .applied, .precondition, .after: return id
+    case .applied, .precondition: return id
+    case .after(let gate, _):
+        await gate.wait()
+        return id
+    case .failAfter(let gate, let failure):
+        await gate.wait()
+        throw TestFailure(outboxFailure: failure)
     case .fail(let failure): throw TestFailure(outboxFailure: failure)
     case .plainError: throw PlainError()
     case .hang: throw TestFailure(outboxFailure: .noAnswer)
@@ -71,48 +77,53 @@ private func scripted(_ client: ScriptedClient, _ id: String, _ kind: String, _ 
 
     struct Row: Sendable, CustomTestStringConvertible {
         let name: String
-        /// What the instance answers, in order of the attempts it gets.
-        let plan: [Planned]
-        /// The ids attempted (the report `t1`, its photos `p1`, `p2`), in order.
+        /// What the instance answers to each id's attempts (the report `t1`, its photos `p1`, `p2`).
+        let plans: [String: [Planned]]
+        /// The ids attempted, in order.
         let attempted: [String]
         /// What each of the three is afterwards: "sent", "held", "waits" (for a connection),
         /// "decision" (waits behind a held entry).
         let after: [String]
+        /// The same with a wider window, where they differ: the two photos go side by side.
+        var inWindow: (attempted: [String], after: [String])?
         var testDescription: String { name }
     }
 
     static let rows: [Row] = [
-        Row(name: "all accepted", plan: [.applied(version: 1), .applied(version: 1), .applied(version: 1)],
+        Row(name: "all accepted", plans: ["t1": [.applied(version: 1)], "p1": [.applied(version: 1)], "p2": [.applied(version: 1)]],
             attempted: ["t1", "p1", "p2"], after: ["sent", "sent", "sent"]),
-        Row(name: "the report gets no answer: no photo is attempted", plan: [.fail(.noAnswer)],
+        Row(name: "the report gets no answer: no photo is attempted", plans: ["t1": [.fail(.noAnswer)]],
             attempted: ["t1"], after: ["waits", "waits", "waits"]),
-        Row(name: "the report is not sent (no route): no photo is attempted", plan: [.fail(.notSent)],
+        Row(name: "the report is not sent (no route): no photo is attempted", plans: ["t1": [.fail(.notSent)]],
             attempted: ["t1"], after: ["waits", "waits", "waits"]),
         Row(name: "the report waits for Retry-After (429): no photo is attempted",
-            plan: [.fail(.status(code: 429, problemCode: "rate_limited", detail: nil, retryAfter: .seconds(2)))],
+            plans: ["t1": [.fail(.status(code: 429, problemCode: "rate_limited", detail: nil, retryAfter: .seconds(2)))]],
             attempted: ["t1"], after: ["waits", "waits", "waits"]),
-        Row(name: "the report is refused: its photos wait for the decision", plan: [.fail(refused)],
+        Row(name: "the report is refused: its photos wait for the decision", plans: ["t1": [.fail(refused)]],
             attempted: ["t1"], after: ["held", "decision", "decision"]),
         Row(name: "a refused photo stops neither its report nor the other photo",
-            plan: [.applied(version: 1), .fail(tooLarge), .applied(version: 1)],
+            plans: ["t1": [.applied(version: 1)], "p1": [.fail(tooLarge)], "p2": [.applied(version: 1)]],
             attempted: ["t1", "p1", "p2"], after: ["sent", "held", "sent"]),
         Row(name: "a photo without an answer stops the round",
-            plan: [.applied(version: 1), .fail(.noAnswer)],
-            attempted: ["t1", "p1"], after: ["sent", "waits", "waits"]),
+            plans: ["t1": [.applied(version: 1)], "p1": [.fail(.noAnswer)], "p2": [.applied(version: 1)]],
+            attempted: ["t1", "p1"], after: ["sent", "waits", "waits"],
+            // The other photo was already on its way: it is answered, nothing starts after.
+            inWindow: (attempted: ["t1", "p1", "p2"], after: ["sent", "waits", "sent"])),
     ]
 
-    @Test(arguments: rows)
-    func aPhotoWaitsForItsReport(_ row: Row) async throws {
-        let f = try EngineFixture()
+    @Test(arguments: rows, windows)
+    func aPhotoWaitsForItsReport(_ row: Row, window: Int) async throws {
+        let f = try EngineFixture(window: window)
         let g = try f.store.beginGeneration(desk)
-        let client = ScriptedClient("desk", plan: row.plan)
+        let client = ScriptedClient("desk", plans: row.plans)
+        let expected = window > 1 ? row.inWindow ?? (row.attempted, row.after) : (row.attempted, row.after)
         await f.engine.activate(partition: desk, generation: g, client: client)
         let outcomes = try await f.engine.submit(together: [
             OutboxChange(Ticket(), Ticket.Report(id: "t1")),
             OutboxChange(Photo(), Photo.Image(ticket: "t1", id: "p1", jpeg: Data([0xFF, 0xD8, 0xFF, 1]))),
             OutboxChange(Photo(), Photo.Image(ticket: "t1", id: "p2", jpeg: Data([0xFF, 0xD8, 0xFF, 2]))),
         ])
-        #expect(client.calls.map(\.change.unit) == row.attempted)
+        #expect(inOrder(client.units, expected.0, window: window))
         let seen = outcomes.map { outcome -> String in
             switch outcome {
             case .sent: "sent"
@@ -123,7 +134,7 @@ private func scripted(_ client: ScriptedClient, _ id: String, _ kind: String, _ 
             case .expired: "expired"
             }
         }
-        #expect(seen == row.after)
+        #expect(seen == expected.1)
         // Nothing held is sent again by itself, and nothing waiting behind it either.
         if row.after.contains("held") {
             let attempts = client.calls.count
@@ -132,10 +143,11 @@ private func scripted(_ client: ScriptedClient, _ id: String, _ kind: String, _ 
         }
     }
 
-    @Test func aRefusedReportsPhotosAreHeldWithItAndDiscardedWithIt() async throws {
-        let f = try EngineFixture()
+    @Test(arguments: windows)
+    func aRefusedReportsPhotosAreHeldWithItAndDiscardedWithIt(window: Int) async throws {
+        let f = try EngineFixture(window: window)
         let g = try f.store.beginGeneration(desk)
-        let client = ScriptedClient("desk", plan: [.fail(Self.refused), .applied(version: 1)])
+        let client = ScriptedClient("desk", plans: ["t1": [.fail(Self.refused)], "t2": [.applied(version: 1)]])
         await f.engine.activate(partition: desk, generation: g, client: client)
         _ = try await f.engine.submit(together: [
             OutboxChange(Ticket(), Ticket.Report(id: "t1")),
@@ -154,13 +166,15 @@ private func scripted(_ client: ScriptedClient, _ id: String, _ kind: String, _ 
         // Discarding the report (Account's Discard) takes the photos waiting on it.
         #expect(try await f.engine.discard(held.id))
         #expect(try f.store.pendingEntries(desk).isEmpty)
-        #expect(client.calls.map(\.change.unit) == ["t1", "t2"], "no photo of the refused report was ever sent")
+        #expect(inOrder(client.units, ["t1", "t2"], window: window), "no photo of the refused report was ever sent")
     }
 
-    @Test func discardingARefusedPhotoLeavesItsReportsOtherEntries() async throws {
-        let f = try EngineFixture()
+    @Test(arguments: windows)
+    func discardingARefusedPhotoLeavesItsReportsOtherEntries(window: Int) async throws {
+        let f = try EngineFixture(window: window)
         let g = try f.store.beginGeneration(desk)
-        let client = ScriptedClient("desk", plan: [.applied(version: 1), .fail(Self.tooLarge), .fail(.noAnswer)])
+        let client = ScriptedClient("desk", plans: ["t1": [.applied(version: 1)], "p1": [.fail(Self.tooLarge)],
+                                                    "p2": [.fail(.noAnswer)]])
         await f.engine.activate(partition: desk, generation: g, client: client)
         _ = try await f.engine.submit(together: [
             OutboxChange(Ticket(), Ticket.Report(id: "t1")),
@@ -169,14 +183,15 @@ private func scripted(_ client: ScriptedClient, _ id: String, _ kind: String, _ 
         ])
         let entries = try f.store.pendingEntries(desk)
         #expect(entries.map { $0.hold?.code } == ["photo.too_large", nil])
-        client.answer(.applied(version: 1))
+        client.answer("p2", .applied(version: 1))
         #expect(try await f.engine.discard(entries[0].id))
         #expect(try f.store.pendingEntries(desk).isEmpty, "the other photo went in the round after the discard")
-        #expect(client.calls.map(\.change.unit) == ["t1", "p1", "p2", "p2"])
+        #expect(inOrder(client.units, ["t1", "p1", "p2", "p2"], window: window))
     }
 
-    @Test func aBytesPayloadIsSavedAsItsOwnBytesNotAsJSON() async throws {
-        let f = try EngineFixture()
+    @Test(arguments: windows)
+    func aBytesPayloadIsSavedAsItsOwnBytesNotAsJSON(window: Int) async throws {
+        let f = try EngineFixture(window: window)
         let g = try f.store.beginGeneration(desk)
         await f.engine.activate(partition: desk, generation: g, client: ScriptedClient("desk"))
         let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0] + (0..<1_000).map { UInt8(truncatingIfNeeded: $0) })

@@ -9,24 +9,27 @@ let desk = Partition(instanceKey: "inst-1", personID: "p-anna", workspaceID: "ws
 let otherWorkspace = Partition(instanceKey: "inst-1", personID: "p-anna", workspaceID: "ws-2")
 
 /// A real store in a temp dir, an engine over it with the scripted operation, a manual clock
-/// and sleep (jitter fixed at 0.5, so delays are ¾ of the backoff step).
+/// and sleep (jitter fixed at 0.5, so delays are ¾ of the backoff step), sending `window` entries
+/// at once (#34; 1: one after another).
 final class EngineFixture: @unchecked Sendable {
     let dir: TemporaryDirectory
     let store: OfflineStore
     let sleeper = ManualSleeper()
     let clock = ManualClock(now: t0)
     let engine: OutboxEngine<ScriptedClient>
+    let window: Int
     /// The rounds the engine reported, collected by a background task.
     private let rounds = Recorder<ReportedRound>()
 
     var sessionsEnded: [Partition] { recorder.all }
 
-    init() throws {
+    init(window: Int = OutboxEngine<ScriptedClient>.defaultWindow) throws {
         dir = try TemporaryDirectory()
         store = try OfflineStore(directory: dir.url, now: t0)
+        self.window = window
         let recorder = Recorder<Partition>()
         engine = OutboxEngine(store: store, registry: Self.registry(), timing: Self.timing(clock, sleeper),
-                              onUnauthorized: { recorder.append($0) })
+                              window: window, onUnauthorized: { recorder.append($0) })
         self.recorder = recorder
         let events = engine.events
         let rounds = self.rounds
@@ -59,7 +62,8 @@ final class EngineFixture: @unchecked Sendable {
     /// own connection to the store and its own engine, with the same operations and clock.
     func otherProcess() throws -> (store: OfflineStore, engine: OutboxEngine<ScriptedClient>) {
         let store = try OfflineStore(directory: dir.url, now: clock.now)
-        return (store, OutboxEngine(store: store, registry: Self.registry(), timing: Self.timing(clock, sleeper)))
+        return (store, OutboxEngine(store: store, registry: Self.registry(), timing: Self.timing(clock, sleeper),
+                                    window: window))
     }
 
     /// Queues changes directly in the store (as if made offline earlier), in order.

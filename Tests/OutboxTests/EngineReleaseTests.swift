@@ -8,8 +8,9 @@ import TestSupport
 /// it ends) and its scheduled retry stops sleeping. LeakSanitizer found every test's engine kept
 /// alive in a reader suspended for ever and a retry asleep for ever.
 @Suite(.timeLimit(.minutes(5))) struct EngineReleaseTests {
-    @Test func anEngineLetGoFinishesItsEventsAndCancelsItsRetry() async throws {
-        let f = try EngineFixture()
+    @Test(arguments: windows)
+    func anEngineLetGoFinishesItsEventsAndCancelsItsRetry(window: Int) async throws {
+        let f = try EngineFixture(window: window)
         var engine: OutboxEngine<ScriptedClient>? = try f.otherProcess().engine
         let readerEnded = Recorder<Bool>()
         let events = try #require(engine).events

@@ -7,8 +7,9 @@ import TestSupport
 /// A `Retry-After` is kept in the file (#13): `guestcraft send` right after the app was told to
 /// wait (or the app started again) waits too, and sends once the time has come.
 @Suite(.timeLimit(.minutes(5))) struct RetryAfterKeptTests {
-    @Test func anotherEngineOnTheSameFileHonoursTheWait() async throws {
-        let f = try EngineFixture()
+    @Test(arguments: windows)
+    func anotherEngineOnTheSameFileHonoursTheWait(window: Int) async throws {
+        let f = try EngineFixture(window: window)
         let g = try f.store.beginGeneration(desk)
         try f.queue([change("101", "clean")], generation: g)
         let client = ScriptedClient("app", plan: [
@@ -24,7 +25,7 @@ import TestSupport
         let (clock, sleeper) = (f.clock, f.sleeper)
         let second = OutboxEngine(store: f.store, registry: registry,
                                   timing: OutboxTiming(now: { clock.now }, sleep: { try await sleeper.sleep($0) },
-                                                       jitter: { 0.5 }))
+                                                       jitter: { 0.5 }), window: window)
         let send = ScriptedClient("send", plan: [.applied(version: 2)])
         let early = await second.activate(partition: desk, generation: g, client: send)
         #expect(early.stop == .retryLater(status: 429))

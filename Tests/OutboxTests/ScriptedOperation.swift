@@ -17,6 +17,8 @@ enum Planned: Sendable {
     case hang
     /// Answers `applied(version:)` once the gate opens.
     case after(Gate, version: Int)
+    /// Fails with `failure` once the gate opens.
+    case failAfter(Gate, OutboxFailure)
 }
 
 /// Holds an attempt until the test opens it.
@@ -55,32 +57,67 @@ struct Call: Sendable, Equatable {
 }
 
 /// A fake client whose answers follow a plan; it records every attempt. Unplanned attempts
-/// get no answer.
+/// get no answer. `plans` answers one unit's attempts (a room, a ticket or photo id) in their
+/// order, before `plan`, which answers the attempts in the order they reach it: with a window,
+/// attempts of different units reach it in any order, so a plan for more than one unit names them.
 final class ScriptedClient: @unchecked Sendable {
     let name: String
     private let lock = NSLock()
     private var plan: [Planned]
+    private var plans: [String: [Planned]]
     private var recorded: [Call] = []
     /// Checked at each attempt, e.g. that the entry was saved before it.
     var onAttempt: (@Sendable (Call) -> Void)?
 
-    init(_ name: String, plan: [Planned] = []) {
+    init(_ name: String, plan: [Planned] = [], plans: [String: [Planned]] = [:]) {
         self.name = name
         self.plan = plan
+        self.plans = plans
     }
 
     var calls: [Call] { lock.withLock { recorded } }
 
+    /// The units attempted, in the order their attempts reached the client.
+    var units: [String] { calls.map(\.change.unit) }
+
     func answer(_ more: Planned...) { lock.withLock { plan += more } }
+
+    /// More answers for `unit`'s attempts.
+    func answer(_ unit: String, _ more: Planned...) { lock.withLock { plans[unit, default: []] += more } }
 
     func next(_ call: Call) -> Planned {
         onAttempt?(call)
         return lock.withLock {
             recorded.append(call)
+            if var own = plans[call.change.unit], !own.isEmpty {
+                defer { plans[call.change.unit] = own }
+                return own.removeFirst()
+            }
             return plan.isEmpty ? .fail(.noAnswer) : plan.removeFirst()
         }
     }
 }
+
+/// Whether `seen` is `expected` as a window may give it: with a window of 1 exactly, with a wider
+/// one the same attempts with each unit's in the same order (units go side by side).
+func inOrder<T: Equatable>(_ seen: [T], _ expected: [T], window: Int, unit: (T) -> String) -> Bool {
+    if window == 1 { return seen == expected }
+    guard seen.count == expected.count else { return false }
+    let units = Set(expected.map(unit))
+    return units.allSatisfy { name in seen.filter { unit($0) == name } == expected.filter { unit($0) == name } }
+        && Set(seen.map(unit)) == units
+}
+
+func inOrder(_ seen: [String], _ expected: [String], window: Int) -> Bool {
+    inOrder(seen, expected, window: window) { $0 }
+}
+
+func inOrder(_ seen: [RoomChange], _ expected: [RoomChange], window: Int) -> Bool {
+    inOrder(seen, expected, window: window) { $0.unit }
+}
+
+/// The windows every engine test runs with: one after another as before #34, and the default.
+let windows = [1, OutboxEngine<ScriptedClient>.defaultWindow]
 
 struct TestFailure: Error, OutboxClassifiable {
     let outboxFailure: OutboxFailure
@@ -128,6 +165,9 @@ struct RoomStatus: OutboxOperation {
         case .after(let gate, let version):
             await gate.wait()
             return RoomResult(unit: payload.unit, version: version)
+        case .failAfter(let gate, let failure):
+            await gate.wait()
+            throw TestFailure(outboxFailure: failure)
         }
     }
 
@@ -154,6 +194,9 @@ struct RoomNote: OutboxOperation {
         case .after(let gate, _):
             await gate.wait()
             return payload.text
+        case .failAfter(let gate, let failure):
+            await gate.wait()
+            throw TestFailure(outboxFailure: failure)
         case .fail(let failure): throw TestFailure(outboxFailure: failure)
         case .plainError: throw PlainError()
         case .hang: throw TestFailure(outboxFailure: .noAnswer)

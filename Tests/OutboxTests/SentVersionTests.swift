@@ -17,8 +17,9 @@ import Testing
                                                 client: ScriptedClient("send", plan: plan))
     }
 
-    @Test func aChangeMadeFromACopyOlderThanABackgroundSendGoesWithTheVersionThatSendAnswered() async throws {
-        let f = try EngineFixture()
+    @Test(arguments: windows)
+    func aChangeMadeFromACopyOlderThanABackgroundSendGoesWithTheVersionThatSendAnswered(window: Int) async throws {
+        let f = try EngineFixture(window: window)
         let app = try f.store.beginGeneration(desk)
         // Made offline in the app (room 101 read at version 1), then the app was closed.
         try f.queue([change("101", "clean")], generation: app)
@@ -35,8 +36,9 @@ import Testing
         #expect(try f.store.pendingEntries(desk).isEmpty, "nothing held")
     }
 
-    @Test func aNewerVersionTheChangeWasMadeWithIsKeptAndOtherRoomsAndPartitionsAreUntouched() async throws {
-        let f = try EngineFixture()
+    @Test(arguments: windows)
+    func aNewerVersionTheChangeWasMadeWithIsKeptAndOtherRoomsAndPartitionsAreUntouched(window: Int) async throws {
+        let f = try EngineFixture(window: window)
         let app = try f.store.beginGeneration(desk)
         let other = try f.store.beginGeneration(otherWorkspace)
         try f.queue([change("101", "clean")], generation: app)
@@ -46,33 +48,38 @@ import Testing
         // have no send of their own: each goes with the version it was made with.
         try f.queue([change("101", "dirty", expected: 5), change("102", "dirty", expected: 1)], generation: app)
         try f.queue([change("101", "dirty", expected: 1)], partition: otherWorkspace, generation: other)
-        let client = ScriptedClient("app", plan: [.applied(version: 6), .applied(version: 2)])
+        let client = ScriptedClient("app", plans: ["101": [.applied(version: 6)], "102": [.applied(version: 2)]])
         await f.engine.activate(partition: desk, generation: app, client: client)
         let otherClient = ScriptedClient("other", plan: [.applied(version: 2)])
         await f.engine.activate(partition: otherWorkspace, generation: other, client: otherClient)
-        #expect(client.calls.map(\.change) == [change("101", "dirty", expected: 5), change("102", "dirty", expected: 1)])
+        #expect(inOrder(client.calls.map(\.change), [change("101", "dirty", expected: 5), change("102", "dirty", expected: 1)],
+                        window: window))
         #expect(otherClient.calls.map(\.change) == [change("101", "dirty", expected: 1)])
     }
 
-    @Test func theNextEntryTakesTheRecordedVersionInTheCommitThatMarksItAttempted() async throws {
-        let f = try EngineFixture()
+    @Test(arguments: windows)
+    func theNextEntryTakesTheRecordedVersionInTheCommitThatMarksItAttempted(window: Int) async throws {
+        let f = try EngineFixture(window: window)
         let app = try f.store.beginGeneration(desk)
         try f.queue([change("102", "clean")], generation: app)
         #expect(try await sendInBackground(f, [.applied(version: 4)]).sent.count == 1)
 
         // Both made from the old copy; 102 goes second, marked attempted when 101's send completes.
         try f.queue([change("101", "clean"), change("102", "dirty")], generation: app)
-        let client = ScriptedClient("app", plan: [.applied(version: 2), .fail(.noAnswer)])
+        let client = ScriptedClient("app", plans: ["101": [.applied(version: 2)], "102": [.fail(.noAnswer)]])
         let report = await f.engine.activate(partition: desk, generation: app, client: client)
         #expect(report.stop == .noAnswer)
-        #expect(client.calls.map(\.change) == [change("101", "clean"), change("102", "dirty", expected: 4)])
+        // With a window, 102 goes beside 101, marked attempted on its own with the recorded version.
+        #expect(inOrder(client.calls.map(\.change), [change("101", "clean"), change("102", "dirty", expected: 4)],
+                        window: window))
         // What was sent is what is on disk (its body is frozen now): a resend goes with 4 too.
         #expect(try f.payloads() == [change("102", "dirty", expected: 4)])
         #expect(try f.store.pendingEntries(desk).first?.attempts == 1)
     }
 
-    @Test func anEntryAlreadyAttemptedKeepsItsFrozenBody() async throws {
-        let f = try EngineFixture()
+    @Test(arguments: windows)
+    func anEntryAlreadyAttemptedKeepsItsFrozenBody(window: Int) async throws {
+        let f = try EngineFixture(window: window)
         let app = try f.store.beginGeneration(desk)
         let ids = try f.queue([change("101", "clean"), change("101", "dirty")], generation: app)
         // The second was marked attempted by a round that stopped before sending it (an older app):
@@ -83,8 +90,9 @@ import Testing
         #expect(client.calls.map(\.change) == [change("101", "clean"), change("101", "dirty")])
     }
 
-    @Test func aRealConflictIsStillHeldAndForgetsTheRecordedVersion() async throws {
-        let f = try EngineFixture()
+    @Test(arguments: windows)
+    func aRealConflictIsStillHeldAndForgetsTheRecordedVersion(window: Int) async throws {
+        let f = try EngineFixture(window: window)
         let app = try f.store.beginGeneration(desk)
         try f.queue([change("101", "clean")], generation: app)
         #expect(try await sendInBackground(f, [.precondition(current: 1)]).sent.count == 1)

@@ -38,6 +38,9 @@ final class Gate: @unchecked Sendable {
         }
     }
 
+    /// How many attempts wait at it now (0 once it is open).
+    var waiters: Int { lock.withLock { waiting.count } }
+
     func open() {
         let all: [CheckedContinuation<Void, Never>] = lock.withLock {
             isOpen = true

@@ -30,13 +30,16 @@ enum CrashChild {
                                   environment: environment)
     }
 
-    /// In the child: the engine over the state directory, active for the housekeeper's partition.
-    static func engine(stateDirectory: String, origin: String, token: String) async throws -> OutboxEngine<InstanceClient> {
+    /// In the child: the engine over the state directory, active for the housekeeper's partition,
+    /// sending `window` entries at once.
+    static func engine(stateDirectory: String, origin: String, token: String,
+                       window: Int) async throws -> OutboxEngine<InstanceClient> {
         let store = try OfflineStore(directory: URL(fileURLWithPath: stateDirectory))
         let generation = try store.beginGeneration(housekeeperDesk)
         let origin = try #require(InstanceOrigin(string: origin))
         let client = InstanceClient(session: DemoOutboxFixture.session(origin: origin, token: token))
-        let engine = DemoOutboxFixture.engine(store: store, sleeper: ManualSleeper(), unauthorized: Recorder<Partition>())
+        let engine = DemoOutboxFixture.engine(store: store, sleeper: ManualSleeper(), unauthorized: Recorder<Partition>(),
+                                              window: window)
         await engine.activate(partition: housekeeperDesk, generation: generation, client: client)
         return engine
     }

@@ -69,11 +69,11 @@ final class DemoOutboxFixture: @unchecked Sendable {
                       deviceName: "outbox tests")
     }
 
-    static func engine(store: OfflineStore, sleeper: ManualSleeper,
-                       unauthorized: Recorder<Partition>) -> OutboxEngine<InstanceClient> {
+    static func engine(store: OfflineStore, sleeper: ManualSleeper, unauthorized: Recorder<Partition>,
+                       window: Int = OutboxEngine<InstanceClient>.defaultWindow) -> OutboxEngine<InstanceClient> {
         let timing = OutboxTiming(sleep: { try await sleeper.sleep($0) }, jitter: { 0.5 },
                                   backoffBase: .seconds(2), backoffCap: .seconds(60), retryAfterCap: .seconds(120))
-        return OutboxEngine(store: store, registry: WorkOperations.registry(), timing: timing,
+        return OutboxEngine(store: store, registry: WorkOperations.registry(), timing: timing, window: window,
                             onUnauthorized: { unauthorized.append($0) })
     }
 

@@ -25,6 +25,7 @@ import Glibc
         var token: String
         var report: FaultReport
         var photos: [FaultPhoto]
+        var window: Int
     }
 
     static var plan: ChildPlan? { CrashChild.plan(childVariable, as: ChildPlan.self) }
@@ -33,15 +34,16 @@ import Glibc
     @Test(.enabled(if: FaultCrashTests.plan != nil))
     func faultChildReportsUntilKilled() async throws {
         let plan = try #require(Self.plan)
-        let engine = try await CrashChild.engine(stateDirectory: plan.stateDirectory, origin: plan.origin, token: plan.token)
+        let engine = try await CrashChild.engine(stateDirectory: plan.stateDirectory, origin: plan.origin, token: plan.token,
+                                                 window: plan.window)
         let parent = getppid()
         _ = try await engine.submit(together: [try OutboxChange(FaultReportOperation(), plan.report)]
                                     + plan.photos.map { try OutboxChange(FaultPhotoOperation(), $0) })
         try await CrashChild.waitToBeKilled(parent: parent)
     }
 
-    @Test(.enabled(if: FaultCrashTests.plan == nil))
-    func killDashNineBetweenTheReportAndItsPhotosStillGivesOneTicketAndTwoPhotos() async throws {
+    @Test(.enabled(if: FaultCrashTests.plan == nil), arguments: [1, OutboxEngine<InstanceClient>.defaultWindow])
+    func killDashNineBetweenTheReportAndItsPhotosStillGivesOneTicketAndTwoPhotos(window: Int) async throws {
         let f = try DemoOutboxFixture()
         let report = FaultReport(property: harbour, ticket: .deviceMade(), request: FaultFixture.request(unit: "unt_h202"),
                                  number: "202")
@@ -50,11 +52,13 @@ import Glibc
                                          number: "202", name: photo.name, width: photo.width, height: photo.height),
                        jpeg: photo.jpeg)
         }
-        // The first photo waits at the instance before it is applied: the kill lands after the ticket.
-        try await f.arm(.delay, .maintenancePhotosPut, count: 1, delayMS: 3_000)
+        // The photos wait at the instance before they are applied (with a window both are on their
+        // way at once): the kill lands after the ticket and before any photo.
+        try await f.arm(.delay, .maintenancePhotosPut, count: 2, delayMS: 3_000)
         let stateDirectory = f.dir.url.appendingPathComponent("state")
         let plan = ChildPlan(stateDirectory: stateDirectory.path, origin: f.demo.origin,
-                             token: try f.demo.deviceToken(for: .housekeeper), report: report, photos: photos)
+                             token: try f.demo.deviceToken(for: .housekeeper), report: report, photos: photos,
+                             window: window)
         let child = try CrashChild.spawn(filter: "faultChildReportsUntilKilled", variable: Self.childVariable, plan: plan)
         defer {
             child.signal(SIGKILL)
@@ -74,7 +78,8 @@ import Glibc
         let left = try restarted.pendingEntries(housekeeperDesk)
         #expect(left.map(\.operation) == [FaultPhotoOperation.name, FaultPhotoOperation.name])
         let generation = try restarted.beginGeneration(housekeeperDesk)
-        let engine = DemoOutboxFixture.engine(store: restarted, sleeper: ManualSleeper(), unauthorized: Recorder<Partition>())
+        let engine = DemoOutboxFixture.engine(store: restarted, sleeper: ManualSleeper(), unauthorized: Recorder<Partition>(),
+                                              window: window)
         _ = await engine.activate(partition: housekeeperDesk, generation: generation, client: f.client)
         // The killed child's delayed photo may apply meanwhile: then the resend is answered the first answer.
         // No bound of its own (#33: 20 s was one); the suite's time limit is the net.

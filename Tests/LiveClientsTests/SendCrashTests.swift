@@ -15,7 +15,9 @@ import Glibc
 
 /// kill -9 of a process in the middle of submitting and sending room changes, at several
 /// points: the test binary runs itself as the child (only the child test, selected by filter
-/// and enabled by an environment variable) against the demo instance the parent runs.
+/// and enabled by an environment variable) against the demo instance the parent runs. Either
+/// each change is submitted (saved, then sent) one at a time, or all are saved together and one
+/// round sends them in its window (#34): the kill lands with several requests in flight.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct SendCrashTests {
     static let childVariable = "GUESTCRAFT_TEST_SEND_CHILD"
 
@@ -26,6 +28,10 @@ import Glibc
         var token: String
         /// The rooms to change, in order, with the version read and the status to set.
         var changes: [RoomStatusChange]
+        /// How many go at once.
+        var window: Int
+        /// All saved in one transaction, then sent in one round (else one submit each).
+        var together: Bool
     }
 
     static var plan: ChildPlan? { CrashChild.plan(childVariable, as: ChildPlan.self) }
@@ -34,28 +40,48 @@ import Glibc
     @Test(.enabled(if: SendCrashTests.plan != nil))
     func sendChildSubmitsUntilKilled() async throws {
         let plan = try #require(Self.plan)
-        let engine = try await CrashChild.engine(stateDirectory: plan.stateDirectory, origin: plan.origin, token: plan.token)
+        let engine = try await CrashChild.engine(stateDirectory: plan.stateDirectory, origin: plan.origin, token: plan.token,
+                                                 window: plan.window)
         let parent = getppid()
-        for change in plan.changes where getppid() == parent {
+        if plan.together {
+            _ = try await engine.submit(together: try plan.changes.map { try OutboxChange(RoomStatusOperation(), $0) })
+            // A lost answer stops a round; the next goes at once (the retry's sleep never ends here).
+            while getppid() == parent, try await !engine.entries().isEmpty { await engine.sendNow() }
+        }
+        for change in plan.changes where getppid() == parent && !plan.together {
             _ = try await engine.submit(RoomStatusOperation(), change)
         }
         // Every change is made: wait to be killed.
         try await CrashChild.waitToBeKilled(parent: parent)
     }
 
+    @Test(.enabled(if: SendCrashTests.plan == nil), arguments: [1, 3, 5], [1, OutboxEngine<InstanceClient>.defaultWindow])
+    func killDashNineWhileSubmittingAndSendingLosesNothingAndAppliesNothingTwice(killAfterWrites: Int, window: Int) async throws {
+        try await crashAndRestart(killAfterWrites: killAfterWrites, window: window, together: false, rooms: 40, delayMS: 15)
+    }
+
+    /// All Harbour View's settable rooms saved at once and sent in one round: killed with the window's
+    /// requests in flight (every room at once, six connections), some applied and unanswered; after
+    /// the restart each is applied once (its key covers the resend).
     @Test(.enabled(if: SendCrashTests.plan == nil), arguments: [1, 3, 5])
-    func killDashNineWhileSubmittingAndSendingLosesNothingAndAppliesNothingTwice(killAfterWrites: Int) async throws {
-        let f = try DemoOutboxFixture(rooms: 40)
+    func killDashNineMidWindowLosesNothingAndAppliesNothingTwice(killAfterWrites: Int) async throws {
+        try await crashAndRestart(killAfterWrites: killAfterWrites, window: OutboxEngine<InstanceClient>.defaultWindow,
+                                  together: true, rooms: 40, delayMS: 40)
+    }
+
+    func crashAndRestart(killAfterWrites: Int, window: Int, together: Bool, rooms: Int, delayMS: Int) async throws {
+        let f = try DemoOutboxFixture(rooms: rooms)
         let before = try await f.settableRooms()
         try #require(before.count > killAfterWrites + 1)
         let changes = before.map { f.change($0, to: DemoOutboxFixture.other(than: $0.housekeepingStatus)) }
         // Slow answers, and some lost, so the kill lands inside sends and between save and send.
         try await f.arm(.dropAfterApply, count: 1)
-        try await f.arm(.delay, count: 1000, delayMS: 15)
+        try await f.arm(.delay, count: 1000, delayMS: delayMS)
         let stateDirectory = f.dir.url.appendingPathComponent("state")
 
         let plan = ChildPlan(stateDirectory: stateDirectory.path, origin: f.demo.origin,
-                             token: try f.demo.deviceToken(for: .housekeeper), changes: Array(changes))
+                             token: try f.demo.deviceToken(for: .housekeeper), changes: Array(changes),
+                             window: window, together: together)
         let child = try CrashChild.spawn(filter: "sendChildSubmitsUntilKilled", variable: Self.childVariable, plan: plan)
         defer {
             child.signal(SIGKILL)
@@ -79,6 +105,10 @@ import Glibc
         check.close()
         let restarted = try OfflineStore(directory: stateDirectory)
         let left = try restarted.pendingEntries(housekeeperDesk)
+        if together && window >= changes.count {
+            // Every change was on its way at once, so the kill landed mid-window.
+            #expect(left.allSatisfy { $0.attempts > 0 }, "\(left.map { "\($0.id) a\($0.attempts)" })")
+        }
         for entry in left {
             let payload = try PayloadCoding.decode(RoomStatusChange.self, entry.payload)
             #expect(changes.contains(payload), "entry \(entry.id) is a change the child made")
@@ -86,7 +116,8 @@ import Glibc
 
         // After the restart the rest is sent; each change reached the instance at most once.
         let generation = try restarted.beginGeneration(housekeeperDesk)
-        let engine = DemoOutboxFixture.engine(store: restarted, sleeper: ManualSleeper(), unauthorized: Recorder<Partition>())
+        let engine = DemoOutboxFixture.engine(store: restarted, sleeper: ManualSleeper(), unauthorized: Recorder<Partition>(),
+                                              window: window)
         var report = await engine.activate(partition: housekeeperDesk, generation: generation, client: f.client)
         // The killed child's last request may still be running at the instance (its answers are
         // delayed): the resend of that key then waits (409 idempotency.in_progress), as it should.

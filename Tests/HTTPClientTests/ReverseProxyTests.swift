@@ -64,6 +64,23 @@ import TestSupport
         #expect(proxy.accessLog.contains("GET /rooms HTTP/2.0 304"))
     }
 
+    /// The outbox's window (#34): requests at once through HTTP/2 are streams of one connection.
+    @Test(.enabled(if: NginxProxy.binary != nil, "nginx not installed (apt-get install nginx-light)"))
+    func requestsAtOnceThroughHTTP2ShareOneConnection() async throws {
+        let upstream = try Self.upstream()
+        defer { upstream.stop() }
+        let proxy = try await Self.proxy(upstream: upstream)
+        let client = makeClient(environment: ["GUESTCRAFT_CA_BUNDLE": proxy.caBundle])
+        let url = proxy.url("/after")
+        try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<12 {
+                group.addTask { try await client.send(HTTPRequest(url: url)).httpVersion }
+            }
+            for try await version in group { #expect(version == "HTTP/2") }
+        }
+        #expect(client.connectionsOpened == 1, "twelve streams on one HTTP/2 connection")
+    }
+
     @Test(.enabled(if: NginxProxy.binary != nil, "nginx not installed (apt-get install nginx-light)"))
     func aGzipBombFromTheProxyEndsAtTheDecodedSizeCap() async throws {
         let upstream = try Self.upstream()

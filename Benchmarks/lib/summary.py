@@ -53,6 +53,10 @@ def parse(lines):
             found.setdefault("rss_" + m.group(1), []).append(float(m.group(2)))
         elif m := re.match(r"first frame peak RSS: ([0-9.]+) MiB", line):
             found["rss_first_frame"] = float(m.group(1))
+        elif m := re.match(r"outbox latency \(([^)]+)\), (\d+) changes, (\d+) ms round trips, window (\d+): (\d+) ms", line):
+            # outbox_latency.sh (#34): per link and window, every run.
+            key = (m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4)))
+            found.setdefault("latency", {}).setdefault(key, []).append(int(m.group(5)))
         elif m := re.match(r"guestcraft send: (\d+) ms wall", line):
             found.setdefault("send", []).append(int(m.group(1)))
         elif m := re.match(r"units\.list \([^)]*\) refresh, same connection: 304: .* = (\d+) B on the wire", line):
@@ -112,6 +116,21 @@ def main():
     send = found.get("send")
     rows.append(("guestcraft send of 1,000 queued room changes (a new process)", fmt(min(send) if send else None, "ms"),
                  "≤ 5 s", "fastest run"))
+    latency = found.get("latency", {})
+
+    def median(values):
+        ordered = sorted(values)
+        return ordered[len(ordered) // 2] if ordered else None
+
+    for link, changes, round_trip, bar, what in (("HTTP/1.1", 50, 300, "≤ 3 s", "HTTP/1.1 (≤ 6 connections)"),
+                                                 ("HTTP/2", 50, 300, "≤ 1 s", "HTTP/2 through nginx, TLS"),
+                                                 ("loopback", 1000, 0, "≤ 3 s", "loopback, in-process engine")):
+        runs = {window: values for (l, c, r, window), values in latency.items() if (l, c, r) == (link, changes, round_trip)}
+        default = runs.get(8)
+        label = "%s changes, %s" % ("{:,}".format(changes), what) + (", %d ms round trips" % round_trip if round_trip else "")
+        others = ", ".join("window %d: %s" % (w, fmt(median(v), "ms")) for w, v in sorted(runs.items()) if w != 8)
+        rows.append((label + ", window 8", fmt(median(default) if default else None, "ms"), bar,
+                     "median of %d; %s" % (len(default), others) if default else others))
     rows.append(("a refresh that changed nothing, HTTP, kept connection", fmt(found.get("refresh_http"), "B"), "≤ 1 KiB", ""))
     rows.append(("a refresh that changed nothing, HTTPS, kept connection", fmt(found.get("refresh_https"), "B"), "≤ 1 KiB", ""))
     for section, ms, window in found.get("cpu", []):

@@ -18,15 +18,16 @@ public protocol OutboxOperation<Client>: Sendable {
     func subject(_ payload: Payload) -> String
 
     /// The subject an entry of this operation depends on, read from its own `subject` (none by
-    /// default): while an earlier entry of that subject is held the entry waits (as it waits for
-    /// anything earlier that waits for a connection, since rounds go in order), and it is
-    /// discarded with it. A held entry of this operation stops only its own subject: a refused
+    /// default): the entry starts only once every earlier entry of that subject is sent (and a
+    /// later entry of that subject waits for it: `OutboxSchedule`), while one is held it waits,
+    /// and it is discarded with it. A held entry of this operation stops only its own subject: a refused
     /// photo (`ticket:<id>/photo:<id>`) stops neither its report nor the report's other photos.
     func parentSubject(of subject: String) -> String?
 
     /// Sends one attempt. Must make a repeat harmless (the idempotency key, an identifier
     /// derived from it, or a version precondition), and throw an `OutboxClassifiable` error
-    /// on failure; should stop early when `context.cancellation` fires.
+    /// on failure; should stop early when `context.cancellation` fires. Attempts of different
+    /// subjects run at the same time (the engine's window, #34).
     func send(_ client: Client, _ payload: Payload, _ context: OutboxSendContext) async throws -> Result
 
     /// The version of its subject `payload` goes with (`expected_housekeeping_version`,

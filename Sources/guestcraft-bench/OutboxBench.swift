@@ -10,14 +10,22 @@ import Outbox
 /// reused connection". Queues room changes in the app's own outbox (as if made offline), then
 /// either leaves them for `guestcraft send` or sends them here with the app's outbox engine,
 /// printing the time and the connections the instance accepted meanwhile (`/demo/stats`).
+/// `--window N` sends N entries at once (the engine's default otherwise); `--round-trip-ms N`
+/// sends through the bench's own forwarder as a link with N ms round trips (#34: SPEC §10's "50
+/// waiting changes over 300 ms round trips"), `--handshake-ms N` making each new connection wait N
+/// ms more (TCP's handshake over such a link).
 enum OutboxBench {
-    static let options: Set<String> = ["home", "changes", "property", "send", "admin-key-file"]
+    static let options: Set<String> = ["home", "changes", "property", "send", "admin-key-file", "window", "round-trip-ms",
+                                          "handshake-ms"]
 
     static func run(_ arguments: BenchArguments) async throws {
         let count = try arguments.int("changes", default: 1_000)
         let property = PropertyID(try arguments.string("property", default: "prp_garden"))
         let mode = try arguments.string("send", default: "engine")
         guard mode == "engine" || mode == "none" else { throw BenchFailure("--send is engine or none") }
+        let window = try arguments.int("window", default: OutboxEngine<InstanceClient>.defaultWindow)
+        let roundTrip = try arguments.int("round-trip-ms", default: 0)
+        let handshake = try arguments.int("handshake-ms", default: 0)
 
         let reading = HTTPClient(transport: HTTPTransport())
         let account = try await BenchAccount.load(home: try arguments.home(), property: property, http: reading)
@@ -36,8 +44,28 @@ enum OutboxBench {
         // A transport of its own, as a new app process has: every connection the sends need is
         // opened, and counted, here.
         let http = HTTPClient(transport: HTTPTransport())
-        let client = InstanceClient(session: account.session, http: http)
-        let engine = OutboxEngine(store: store, registry: WorkOperations.registry())
+        var session = account.session
+        var link: ByteCountingProxy?
+        if roundTrip > 0 {
+            let origin = session.origin
+            guard let port = origin.port ?? (origin.scheme == "https" ? 443 : 80) as Int?,
+                  ["127.0.0.1", "localhost"].contains(origin.host) else {
+                throw BenchFailure("the slow link forwards to a loopback instance only, not \(origin)")
+            }
+            let proxy = try ByteCountingProxy(upstreamPort: port, roundTrip: .milliseconds(roundTrip),
+                                              handshake: .milliseconds(handshake))
+            guard let slow = InstanceOrigin(scheme: origin.scheme, host: origin.host, port: proxy.port) else {
+                throw BenchFailure("no origin for the forwarder")
+            }
+            session = StoredSession(origin: slow, token: session.token, sessionID: session.sessionID,
+                                    createdAt: session.createdAt, user: session.user, deviceName: session.deviceName)
+            link = proxy
+            Figures.line("link", "\(roundTrip) ms round trips (\(roundTrip / 2) ms each way), a new connection's first bytes "
+                         + "\(handshake) ms later, through the bench's forwarder to \(origin.scheme)://\(origin.host):\(port)")
+        }
+        defer { link?.stop() }
+        let client = InstanceClient(session: session, http: http)
+        let engine = OutboxEngine(store: store, registry: WorkOperations.registry(), window: window)
         let start = ContinuousClock.now
         let report = await engine.activate(partition: account.partition, generation: generation, client: client)
         let elapsed = Figures.milliseconds(since: start)
@@ -45,8 +73,8 @@ enum OutboxBench {
         let after = try await admin?.stats()
 
         Figures.line("sent", "\(report.sent.count) of \(queued.entries), held \(report.held.count), stop \(report.stop.map { "\($0)" } ?? "none")")
-        Figures.line("time", String(format: "%.0f ms for %d changes (%.2f ms each)", elapsed, report.sent.count,
-                                    elapsed / Double(max(report.sent.count, 1))))
+        Figures.line("time", String(format: "%.0f ms for %d changes (%.2f ms each), window %d", elapsed, report.sent.count,
+                                    elapsed / Double(max(report.sent.count, 1)), window))
         Figures.line("client connections opened", "\(http.connectionsOpened)")
         if let before, let after {
             let operation = OperationID.unitsHousekeeping.rawValue

@@ -6,6 +6,7 @@ import Foundation
 
 let usage = """
     usage: guestcraft-bench outbox [--home DIR] [--changes 1000] [--send engine|none] [--admin-key-file FILE]
+                                  [--window 8] [--round-trip-ms 0] [--handshake-ms 0]
            guestcraft-bench refresh [--home DIR]
            guestcraft-bench save-reservations [--home DIR] --ids FILE
            guestcraft-bench saved-rooms [--home DIR] [--runs 15]

@@ -16,7 +16,7 @@ machine
 ROUND_TRIP_MS="${ROUND_TRIP_MS:-300}"
 CHANGES="${CHANGES:-50}"
 RUNS="${RUNS:-3}"
-WINDOWS="${WINDOWS:-8 1 16 64}"
+WINDOWS="${WINDOWS:-8 1 16 32 64}"
 
 # run_outbox LABEL CHANGES ROUND_TRIP WINDOW [options…]: one in-process send; prints the bench's
 # figures and one line the summary reads.

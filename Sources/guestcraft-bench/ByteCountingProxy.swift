@@ -102,6 +102,12 @@ final class ByteCountingProxy: Sendable {
                 continue
             }
             accepted.add(1, ordering: .relaxed)
+            // Each chunk goes as it comes, as a router forwards packets: Nagle's wait for an ACK
+            // (40 ms behind a delayed ACK) would add to HTTP/2's small frames what no link adds.
+            var on: Int32 = 1
+            for fd in [client, upstream] {
+                _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+            }
             // Each direction on its own thread; the one that ends last closes both sockets.
             let pair = SocketPair(client: client, upstream: upstream)
             open.withLock { $0.append(pair) }

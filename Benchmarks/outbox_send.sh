@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPEC §10: 1,000 queued room changes sent to the demo instance on loopback: ≤ 5 s, over one
-# reused connection. The app is paired to a spawned demo (2,000 rooms); changes to 1,000 rooms are
+# reused connection (six since the outbox's window, #34: HTTP/1.1's limit per host). The app is paired to a spawned demo (2,000 rooms); changes to 1,000 rooms are
 # queued in its own outbox as if made offline, then sent (a) by the app's outbox engine in
 # guestcraft-bench and (b) by `guestcraft send`, the command a cron job or systemd timer runs.
 # The instance's /demo/stats counts the connections it accepted meanwhile.

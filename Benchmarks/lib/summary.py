@@ -117,6 +117,8 @@ def main():
     rows.append(("guestcraft send of 1,000 queued room changes (a new process)", fmt(min(send) if send else None, "ms"),
                  "≤ 5 s", "fastest run"))
     latency = found.get("latency", {})
+    # The outbox engine's default window (OutboxEngine.defaultWindow).
+    DEFAULT_WINDOW = 32
 
     def median(values):
         ordered = sorted(values)
@@ -126,10 +128,10 @@ def main():
                                                  ("HTTP/2", 50, 300, "≤ 1 s", "HTTP/2 through nginx, TLS"),
                                                  ("loopback", 1000, 0, "≤ 3 s", "loopback, in-process engine")):
         runs = {window: values for (l, c, r, window), values in latency.items() if (l, c, r) == (link, changes, round_trip)}
-        default = runs.get(8)
+        default = runs.get(DEFAULT_WINDOW)
         label = "%s changes, %s" % ("{:,}".format(changes), what) + (", %d ms round trips" % round_trip if round_trip else "")
-        others = ", ".join("window %d: %s" % (w, fmt(median(v), "ms")) for w, v in sorted(runs.items()) if w != 8)
-        rows.append((label + ", window 8", fmt(median(default) if default else None, "ms"), bar,
+        others = ", ".join("window %d: %s" % (w, fmt(median(v), "ms")) for w, v in sorted(runs.items()) if w != DEFAULT_WINDOW)
+        rows.append((label + ", window %d" % DEFAULT_WINDOW, fmt(median(default) if default else None, "ms"), bar,
                      "median of %d; %s" % (len(default), others) if default else others))
     rows.append(("a refresh that changed nothing, HTTP, kept connection", fmt(found.get("refresh_http"), "B"), "≤ 1 KiB", ""))
     rows.append(("a refresh that changed nothing, HTTPS, kept connection", fmt(found.get("refresh_https"), "B"), "≤ 1 KiB", ""))

@@ -25,6 +25,18 @@ public final class InstanceClient: Sendable {
     /// The instance's origin.
     public var origin: InstanceOrigin { session.origin }
 
+    /// How many requests this client's connection carries at once, when that bounds the outbox's
+    /// window (#34): over HTTP/1.1 one per connection, so as many connections as libcurl opens to
+    /// one host; nil over HTTP/2 (streams of one connection), and before the first answer of an
+    /// https origin, which libcurl asks for HTTP/2 (plain http, loopback only, is HTTP/1.1).
+    public var requestsAtOnce: Int? {
+        switch wire.connection.multiplexes {
+        case true?: nil
+        case false?: HTTPTransport.maxConnectionsPerHost
+        case nil: origin.scheme == "https" ? nil : HTTPTransport.maxConnectionsPerHost
+        }
+    }
+
     /// Sends one operation. The URL is the session's origin and the endpoint's path; the token
     /// is attached only for operations that take it, and only to that origin.
     func call<Body: Sendable, Answer: Decodable & Sendable>(

@@ -1,6 +1,7 @@
 import Foundation
 import GuestCraftAPI
 import HTTPClient
+import Synchronization
 
 /// One request of an operation as the wire layer sends it; the bearer token travels beside the
 /// headers so that the last step before sending can check its origin.
@@ -19,6 +20,8 @@ struct WireRequest: Sendable {
 struct Wire: Sendable {
     let http: HTTPClient
     let logger: ClientLogger?
+    /// What the origin's last answer said of its connection.
+    let connection = ConnectionSeen()
 
     /// Media types of a JSON answer and of a problem document.
     static let jsonType = "application/json"
@@ -39,7 +42,9 @@ struct Wire: Sendable {
         }
         let http = HTTPRequest(method: request.method, url: request.url, headers: headers, body: request.body)
         do {
-            return try await self.http.send(http, cancellation: cancellation)
+            let response = try await self.http.send(http, cancellation: cancellation)
+            connection.record(response.httpVersion)
+            return response
         } catch {
             let mapped = GuestCraftError(error)
             log(request, error: mapped, wireBytes: 0)
@@ -148,5 +153,25 @@ enum RetryAfter {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         guard let date = formatter.date(from: text) else { return nil }
         return .seconds(max(0, Int(date.timeIntervalSince(now).rounded(.up))))
+    }
+}
+
+/// Whether an origin's connection carries several requests at once, as its last answer said
+/// (HTTP/2 and HTTP/3 multiplex; HTTP/1.x carries one at a time): the outbox's window (#34).
+final class ConnectionSeen: Sendable {
+    /// 0: no answer yet; 1: one request per connection; 2: multiplexed.
+    private let kind = Atomic<UInt8>(0)
+
+    func record(_ httpVersion: String) {
+        kind.store(httpVersion.hasPrefix("HTTP/1") ? 1 : 2, ordering: .relaxed)
+    }
+
+    /// nil before the first answer.
+    var multiplexes: Bool? {
+        switch kind.load(ordering: .relaxed) {
+        case 1: false
+        case 2: true
+        default: nil
+        }
     }
 }

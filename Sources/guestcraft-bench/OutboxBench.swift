@@ -65,13 +65,16 @@ enum OutboxBench {
         }
         defer { link?.stop() }
         let client = InstanceClient(session: session, http: http)
-        let engine = OutboxEngine(store: store, registry: WorkOperations.registry(), window: window)
+        let engine = OutboxEngine(store: store, registry: WorkOperations.registry(), window: window,
+                                  requestsAtOnce: { $0.requestsAtOnce })
         let start = ContinuousClock.now
         let report = await engine.activate(partition: account.partition, generation: generation, client: client)
         let elapsed = Figures.milliseconds(since: start)
         await engine.deactivate()
         let after = try await admin?.stats()
 
+        Figures.line("requests at once", client.requestsAtOnce.map { "\($0) (one per connection)" }
+                     ?? "the whole window (one connection multiplexes)")
         Figures.line("sent", "\(report.sent.count) of \(queued.entries), held \(report.held.count), stop \(report.stop.map { "\($0)" } ?? "none")")
         Figures.line("time", String(format: "%.0f ms for %d changes (%.2f ms each), window %d", elapsed, report.sent.count,
                                     elapsed / Double(max(report.sent.count, 1)), window))

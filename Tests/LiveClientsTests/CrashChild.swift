@@ -31,15 +31,17 @@ enum CrashChild {
     }
 
     /// In the child: the engine over the state directory, active for the housekeeper's partition,
-    /// sending `window` entries at once.
+    /// sending `window` entries at once (`wholeWindow`: all of them, as before an https origin's first
+    /// answer, libcurl queueing what six connections cannot carry; else as the app does over HTTP/1.1).
     static func engine(stateDirectory: String, origin: String, token: String,
-                       window: Int) async throws -> OutboxEngine<InstanceClient> {
+                       window: Int, wholeWindow: Bool = false) async throws -> OutboxEngine<InstanceClient> {
         let store = try OfflineStore(directory: URL(fileURLWithPath: stateDirectory))
         let generation = try store.beginGeneration(housekeeperDesk)
         let origin = try #require(InstanceOrigin(string: origin))
         let client = InstanceClient(session: DemoOutboxFixture.session(origin: origin, token: token))
         let engine = DemoOutboxFixture.engine(store: store, sleeper: ManualSleeper(), unauthorized: Recorder<Partition>(),
-                                              window: window)
+                                              window: window,
+                                              requestsAtOnce: { wholeWindow ? nil : $0.requestsAtOnce })
         await engine.activate(partition: housekeeperDesk, generation: generation, client: client)
         return engine
     }

@@ -70,11 +70,13 @@ final class DemoOutboxFixture: @unchecked Sendable {
     }
 
     static func engine(store: OfflineStore, sleeper: ManualSleeper, unauthorized: Recorder<Partition>,
-                       window: Int = OutboxEngine<InstanceClient>.defaultWindow) -> OutboxEngine<InstanceClient> {
+                       window: Int = OutboxEngine<InstanceClient>.defaultWindow,
+                       requestsAtOnce: @escaping @Sendable (InstanceClient) -> Int? = { $0.requestsAtOnce })
+        -> OutboxEngine<InstanceClient> {
         let timing = OutboxTiming(sleep: { try await sleeper.sleep($0) }, jitter: { 0.5 },
                                   backoffBase: .seconds(2), backoffCap: .seconds(60), retryAfterCap: .seconds(120))
         return OutboxEngine(store: store, registry: WorkOperations.registry(), timing: timing, window: window,
-                            onUnauthorized: { unauthorized.append($0) })
+                            requestsAtOnce: requestsAtOnce, onUnauthorized: { unauthorized.append($0) })
     }
 
     @discardableResult

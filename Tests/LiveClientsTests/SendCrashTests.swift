@@ -41,7 +41,7 @@ import Glibc
     func sendChildSubmitsUntilKilled() async throws {
         let plan = try #require(Self.plan)
         let engine = try await CrashChild.engine(stateDirectory: plan.stateDirectory, origin: plan.origin, token: plan.token,
-                                                 window: plan.window)
+                                                 window: plan.window, wholeWindow: plan.together)
         let parent = getppid()
         if plan.together {
             _ = try await engine.submit(together: try plan.changes.map { try OutboxChange(RoomStatusOperation(), $0) })
@@ -61,7 +61,8 @@ import Glibc
     }
 
     /// All Harbour View's settable rooms saved at once and sent in one round: killed with the window's
-    /// requests in flight (every room at once, six connections), some applied and unanswered; after
+    /// requests in flight (every room at once, as before an https origin's first answer: six
+    /// connections, the rest queued in libcurl), some applied and unanswered; after
     /// the restart each is applied once (its key covers the resend).
     @Test(.enabled(if: SendCrashTests.plan == nil), arguments: [1, 3, 5])
     func killDashNineMidWindowLosesNothingAndAppliesNothingTwice(killAfterWrites: Int) async throws {

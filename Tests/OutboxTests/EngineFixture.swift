@@ -29,7 +29,8 @@ final class EngineFixture: @unchecked Sendable {
         self.window = window
         let recorder = Recorder<Partition>()
         engine = OutboxEngine(store: store, registry: Self.registry(), timing: Self.timing(clock, sleeper),
-                              window: window, onUnauthorized: { recorder.append($0) })
+                              window: window, requestsAtOnce: { $0.requestsAtOnce },
+                              onUnauthorized: { recorder.append($0) })
         self.recorder = recorder
         let events = engine.events
         let rounds = self.rounds

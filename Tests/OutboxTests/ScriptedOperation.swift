@@ -71,6 +71,13 @@ final class ScriptedClient: @unchecked Sendable {
     private var recorded: [Call] = []
     /// Checked at each attempt, e.g. that the entry was saved before it.
     var onAttempt: (@Sendable (Call) -> Void)?
+    private var atOnce: Int?
+    /// What the client says its connection carries at once (nil: the whole window), as an
+    /// `InstanceClient` learns it from an answer.
+    var requestsAtOnce: Int? {
+        get { lock.withLock { atOnce } }
+        set { lock.withLock { atOnce = newValue } }
+    }
 
     init(_ name: String, plan: [Planned] = [], plans: [String: [Planned]] = [:]) {
         self.name = name

@@ -26,6 +26,40 @@ import TestSupport
         while try await !condition(), !Task.isCancelled { await Task.yield() }
     }
 
+    /// Over HTTP/1.1 a connection carries one request: the window narrows to what the client says
+    /// it carries, and widens again when an answer says the connection multiplexes (HTTP/2).
+    @Test func theWindowFollowsWhatTheConnectionCarries() async throws {
+        let f = try EngineFixture(window: 8)
+        let g = try f.store.beginGeneration(desk)
+        let rooms = (1...12).map { "\(100 + $0)" }
+        let gates = rooms.map { _ in Gate() }
+        try f.queue(rooms.map { change($0, "clean") }, generation: g)
+        let client = ScriptedClient("desk", plans: Dictionary(uniqueKeysWithValues: zip(rooms, gates).map {
+            ($0, [.after($1, version: 2)])
+        }))
+        client.requestsAtOnce = 3
+        let engine = f.engine
+        let round = Task { await engine.activate(partition: desk, generation: g, client: client) }
+        func waiting() async -> [Int] {
+            await Self.until {
+                let started = await engine.attemptsInFlight
+                return started > 0 && gates.filter { $0.waiters > 0 }.count == started
+            }
+            return gates.indices.filter { gates[$0].waiters > 0 }
+        }
+        // Three at once while the connection carries three; each answer lets the next one start.
+        #expect(await waiting() == [0, 1, 2])
+        gates[0].open()
+        #expect(await waiting() == [1, 2, 3])
+        // The answer said HTTP/2: the next answer lets the window fill to eight.
+        client.requestsAtOnce = nil
+        gates[1].open()
+        #expect(await waiting() == [2, 3, 4, 5, 6, 7, 8, 9])
+        for gate in gates { gate.open() }
+        let report = await round.value
+        #expect(report.sent.count == 12 && report.stop == nil)
+    }
+
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64], [8, 3])
     func eachRoomGoesInOrderWhateverOrderTheAnswersComeIn(seed: UInt64, window: Int) async throws {
         let f = try EngineFixture(window: window)
@@ -84,7 +118,7 @@ import TestSupport
     }
 
     @Test func aHeldEntryAmongParallelOnesStopsOnlyItsOwnRoom() async throws {
-        let f = try EngineFixture()
+        let f = try EngineFixture(window: 8)
         let g = try f.store.beginGeneration(desk)
         let ids = try f.queue([change("101", "clean"), change("102", "clean"), change("103", "clean"),
                                change("101", "inspected"), change("102", "inspected")], generation: g)
@@ -110,7 +144,7 @@ import TestSupport
     }
 
     @Test func photosWaitForTheirReportWhileOtherRoomsGo() async throws {
-        let f = try EngineFixture()
+        let f = try EngineFixture(window: 8)
         let g = try f.store.beginGeneration(desk)
         let gate = Gate()
         let client = ScriptedClient("desk", plans: ["t1": [.after(gate, version: 1)]])
@@ -156,7 +190,7 @@ import TestSupport
 
     @Test(arguments: slowDowns)
     func aRetryAfterOnAnyEntrySlowsTheWholeWindow(_ slowDown: OutboxFailure) async throws {
-        let f = try EngineFixture()
+        let f = try EngineFixture(window: 8)
         let g = try f.store.beginGeneration(desk)
         let rooms = (101...110).map(String.init)
         let ids = try f.queue(rooms.map { change($0, "clean") }, generation: g)
@@ -194,7 +228,7 @@ import TestSupport
     }
 
     @Test func a401MidWindowStopsTheWholeWindowAndEndsTheSessionOnce() async throws {
-        let f = try EngineFixture()
+        let f = try EngineFixture(window: 8)
         let g = try f.store.beginGeneration(desk)
         let rooms = (101...110).map(String.init)
         let ids = try f.queue(rooms.map { change($0, "clean") }, generation: g)

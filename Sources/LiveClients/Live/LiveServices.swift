@@ -117,7 +117,8 @@ public final class LiveServices: Sendable {
         }
         let registry = WorkOperations.registry()
         outboxEnabled = !registry.isEmpty
-        outbox = OutboxEngine(store: offline, registry: registry, timing: Self.outboxTiming(environment, clock: outboxClock ?? clock))
+        outbox = OutboxEngine(store: offline, registry: registry, timing: Self.outboxTiming(environment, clock: outboxClock ?? clock),
+                              requestsAtOnce: { $0.requestsAtOnce })
         liveRefresh = Self.liveRefresh(environment, log: log)
         lockPolicy = Self.lockPolicy(system.lock, environment, log: log)
     }

@@ -86,12 +86,14 @@ public struct JSONReader {
             index += 1
         }
         let start = index
-        var magnitude = 0
+        // Summed with its sign, so both ends of `Int` are read (`Int.min`'s magnitude is not an `Int`).
+        var value = 0
         while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
-            let (times, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times.addingReportingOverflow(Int(bytes[index] - 0x30))
+            let digit = Int(bytes[index] - 0x30)
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
             guard !overflow1, !overflow2 else { return nil }
-            magnitude = sum
+            value = sum
             index += 1
         }
         let digits = index - start
@@ -100,7 +102,7 @@ public struct JSONReader {
            bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             return nil
         }
-        return negative ? -magnitude : magnitude
+        return value
     }
 
     /// The next value as a whole number (after space).

@@ -222,3 +222,28 @@ import Testing
         #expect(JSONDocument(Data("[1.0]".utf8), grammar: .strict) == .array([.number(1)]))
     }
 }
+
+/// Whole numbers at `Int`'s ends (#34: the Today head's differential test found `Int.min` refused,
+/// its magnitude one past `Int.max`): both ends are read as JSONDecoder reads them, one past
+/// either end is none.
+@Suite struct IntegerEndsTests {
+    static func integer(_ text: String, _ grammar: JSONGrammar) -> Int? {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(bytes: buffer, grammar: grammar)
+            return reader.integerValue()
+        }
+    }
+
+    @Test(arguments: [JSONGrammar.plain, .strict])
+    func bothEndsOfIntAreRead(_ grammar: JSONGrammar) throws {
+        #expect(Self.integer("-9223372036854775808", grammar) == Int.min)
+        #expect(Self.integer("9223372036854775807", grammar) == Int.max)
+        #expect(Self.integer("-9223372036854775807", grammar) == Int.min + 1)
+        #expect(try JSONDecoder().decode([Int].self, from: Data("[-9223372036854775808]".utf8)) == [Int.min])
+        #expect(Self.integer("-9223372036854775809", grammar) == nil)
+        #expect(Self.integer("9223372036854775808", grammar) == nil)
+        #expect(Self.integer("-0", grammar) == 0)
+        #expect(Self.integer("-", grammar) == nil)
+    }
+}

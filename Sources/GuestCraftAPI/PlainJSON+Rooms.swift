@@ -415,7 +415,7 @@ extension UnitList {
     public static func plainSavedHead(_ prefix: Data) -> (count: Int, numberWidth: Int, first: UnitList)? {
         prefix.withUnsafeBytes { raw in
             var reader = JSONReader(bytes: raw.bindMemory(to: UInt8.self), grammar: .plain)
-            return reader.savedHead()
+            return reader.savedHead { $0.headMembers() }
         }
     }
 }
@@ -429,8 +429,9 @@ extension UnitList {
 }
 
 extension JSONReader {
-    /// The members of the envelope up to its `head` (that member read); nil at its `value` first.
-    mutating func savedHead() -> (count: Int, numberWidth: Int, first: UnitList)? {
+    /// The members of the envelope up to its `head`, that member read by `head` (a room list's,
+    /// Today's, #34); nil at its `value` first.
+    mutating func savedHead<Head>(_ head: (inout JSONReader) -> Head?) -> Head? {
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
         index += 1
@@ -442,7 +443,7 @@ extension JSONReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
             index += 1
             switch String(decoding: key, as: UTF8.self) {
-            case PlainReading.savedHeadKey: return headMembers()
+            case PlainReading.savedHeadKey: return head(&self)
             case "value": return nil
             default: guard skipEnvelopeMember() else { return nil }
             }
@@ -471,7 +472,7 @@ extension JSONReader {
         return false
     }
 
-    private mutating func headMembers() -> (count: Int, numberWidth: Int, first: UnitList)? {
+    fileprivate mutating func headMembers() -> (count: Int, numberWidth: Int, first: UnitList)? {
         var count: Int?
         var numberWidth = 0
         var first: UnitList?

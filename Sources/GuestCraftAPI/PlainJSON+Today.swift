@@ -136,3 +136,78 @@ extension JSONReader {
         }
     }
 }
+
+// MARK: - The head a saved Today carries (#34)
+
+/// How many stays each of Today's lists has: what a saved Today's head keeps beside its first
+/// stays, so a first frame drawn from the head counts each list as the whole copy does.
+public struct TodayCounts: Sendable, Equatable {
+    public var arrivals: Int
+    public var departures: Int
+    public var inHouse: Int
+    public var overdue: Int
+
+    public init(arrivals: Int, departures: Int, inHouse: Int, overdue: Int) {
+        self.arrivals = arrivals
+        self.departures = departures
+        self.inHouse = inHouse
+        self.overdue = overdue
+    }
+
+    public init(_ overview: TodayOverview) {
+        self.init(arrivals: overview.arrivals.count, departures: overview.departures.count,
+                  inHouse: overview.inHouse.count, overdue: overview.overdue.count)
+    }
+}
+
+extension TodayOverview {
+    /// The head a saved Today carries before its value — `{"etag":…,"head":{"arrivals":A,
+    /// "departures":D,"in_house":I,"overdue":O,"value":{…the first stays…}},"value":…}` — read
+    /// from the body's first bytes alone (#34: the desk's first frame is drawn from it while the
+    /// whole copy is read): each list's count and an overview of the first stays. Read in the
+    /// strict grammar: the head is written by our JSONEncoder, which escapes a guest's quote or
+    /// control character. nil when the body has no head before its value, the bytes end inside
+    /// it, or a list has more stays than its count.
+    public static func plainSavedHead(_ prefix: Data) -> (counts: TodayCounts, first: TodayOverview)? {
+        prefix.withUnsafeBytes { raw in
+            var reader = JSONReader(bytes: raw.bindMemory(to: UInt8.self), grammar: .strict)
+            return reader.savedHead { $0.todayHeadMembers() }
+        }
+    }
+
+    /// The head `plainSavedHead` reads, written from the first stays' JSON (`firstJSON`, a
+    /// `TodayOverview` encoded by JSONEncoder).
+    public static func savedHeadJSON(counts: TodayCounts, firstJSON: Data) -> Data {
+        Data(#"{"arrivals":\#(counts.arrivals),"departures":\#(counts.departures),"in_house":\#(counts.inHouse),"#.utf8)
+            + Data(#""overdue":\#(counts.overdue),"value":"#.utf8) + firstJSON + Data("}".utf8)
+    }
+}
+
+extension JSONReader {
+    /// The members of a saved Today's head: each list's count and the first stays' overview.
+    mutating func todayHeadMembers() -> (counts: TodayCounts, first: TodayOverview)? {
+        var arrivals: Int?, departures: Int?, inHouse: Int?, overdue: Int?
+        var first: TodayOverview?
+        let read = members { key, reader in
+            switch TodayKey(key) {
+            case .arrivals: arrivals = reader.integerValue(); return arrivals != nil
+            case .departures: departures = reader.integerValue(); return departures != nil
+            case .inHouse: inHouse = reader.integerValue(); return inHouse != nil
+            case .overdue: overdue = reader.integerValue(); return overdue != nil
+            case .other where JSONReader.same(key, Self.valueKey):
+                first = reader.todayOverview()
+                return first != nil
+            default: return reader.skipValue()
+            }
+        }
+        guard read, let arrivals, let departures, let inHouse, let overdue, let first,
+              first.arrivals.count <= arrivals, first.departures.count <= departures,
+              first.inHouse.count <= inHouse, first.overdue.count <= overdue else { return nil }
+        return (TodayCounts(arrivals: arrivals, departures: departures, inHouse: inHouse, overdue: overdue), first)
+    }
+
+    private static var valueKey: UnsafeBufferPointer<UInt8> {
+        let name: StaticString = "value"
+        return UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+    }
+}

@@ -36,6 +36,8 @@ enum TodayFixture {
 /// Today's clients over answers the test sets, recording each call.
 final class TodayWorld: Sendable {
     let saved = Locked<SavedCopy<TodayOverview>?>(nil)
+    /// The head the start read ahead of the saved copy (#34), if any.
+    let preview = Locked<TodayPreview?>(nil)
     let reads = Locked<[ReadResult<TodayOverview>]>([])
     let report = Locked<ReportWritten>(.nothingSaved)
     let printed = Locked<Bool>(true)
@@ -57,6 +59,7 @@ final class TodayWorld: Sendable {
             writeReport: { self.calls.append("report"); return self.report.withLock { $0 } },
             printReport: { path in self.calls.append("print " + path); return self.printed.withLock { $0 } },
             propertyDate: { zone in self.zonesAsked.append(zone); return self.propertyDate.withLock { $0 } },
-            formatTime: HotelFixture.formatTime, detail: desk.environment)
+            formatTime: HotelFixture.formatTime, detail: desk.environment,
+            savedTodayPreview: { self.preview.withLock { $0 } })
     }
 }

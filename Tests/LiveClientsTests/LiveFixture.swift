@@ -19,7 +19,9 @@ final class LiveFixture: Sendable {
     let context: WorkContext
 
     /// `configure` changes the demo's configuration (its data directory, capabilities) before it starts.
-    init(member: DemoMember = .housekeeper, demo configure: (inout DemoConfiguration) -> Void = { _ in }) async throws {
+    /// `property`: Harbour View (docs/api.md's small hotel) or Garden Court (`prp_garden`, the generated one).
+    init(member: DemoMember = .housekeeper, property propertyID: PropertyID = "prp_harbour",
+         demo configure: (inout DemoConfiguration) -> Void = { _ in }) async throws {
         home = try TemporaryDirectory(prefix: "guestcraft-live-tests")
         var configuration = DemoConfiguration(rooms: 8, log: { _ in })
         configure(&configuration)
@@ -34,7 +36,7 @@ final class LiveFixture: Sendable {
         let instance = try #require(try services.credentials.instance(for: session.origin))
         let client = services.client(for: session)
         let workspace = try #require(try await client.workspaces().value?.workspaces.first { $0.id == "wsp_demo" })
-        let property = try #require(workspace.properties.first { $0.id == "prp_harbour" })
+        let property = try #require(workspace.properties.first { $0.id == propertyID })
         let partition = WorkContext.partition(instance: instance, session: session, workspace: workspace.id)
         let generation = try services.offline.beginGeneration(partition)
         context = WorkContext(instance: instance, session: session, workspace: workspace, property: property,

@@ -87,9 +87,7 @@ extension LiveWork {
         }
         var today: TodayOverview?
         if context.permissions.contains(.reservationsRead) {
-            let result = await fetch(todayKey, as: TodayOverview.self) { etag in
-                try await client.today(property: property, ifNoneMatch: etag)
-            }
+            let result = await fetchToday()
             if case .fresh(let overview, _) = result { today = overview } else { today = saved(todayKey, as: TodayOverview.self)?.copy.value }
         }
         let occupant = today.flatMap { UnitOccupant.find(in: $0, unit: id, except: stay) }

@@ -11,16 +11,37 @@ extension LiveWork {
         let work = self
         return TodayEnvironment(
             savedToday: { await work.savedOpening(work.todayKey, as: TodayOverview.self)?.copy },
-            fetchToday: {
-                await work.fetch(work.todayKey, as: TodayOverview.self) { etag in
-                    try await work.client.today(property: work.property, ifNoneMatch: etag)
-                }
-            },
+            fetchToday: { await work.fetchToday() },
             writeReport: { work.writeDowntimeReport() },
             printReport: { path in work.printReport(path) },
             propertyDate: { zone in PropertyDate.today(in: zone) },
             formatTime: LiveWork.formatTime,
-            detail: deskDetail)
+            detail: deskDetail,
+            savedTodayPreview: {
+                await work.services.start.prefetch.takePreview(work.todayKey, partition: work.context.partition,
+                                                               as: TodayPreview.self)
+            })
+    }
+
+    /// A conditional `today.get`, saved with its head (#34) wherever it is read (Today, Search,
+    /// the reservation screens), so the next start draws its first frame from that head.
+    func fetchToday() async -> ReadResult<TodayOverview> {
+        await fetch(todayKey, as: TodayOverview.self, head: LiveWork.todayHead) { etag in
+            try await client.today(property: property, ifNoneMatch: etag)
+        }
+    }
+
+    /// How many stay lines a saved Today's head keeps: a screen of rows on the tallest terminals
+    /// (as a room list's, `previewRooms`).
+    static let previewStays = 100
+
+    /// The head saved before Today (#34): each list's count and the first stays a frame shows.
+    @Sendable static func todayHead(_ overview: TodayOverview) -> Data? {
+        let first = TodayFeature.head(of: overview, lines: previewStays)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let value = try? encoder.encode(first) else { return nil }
+        return TodayOverview.savedHeadJSON(counts: TodayCounts(overview), firstJSON: value)
     }
 }
 
@@ -34,9 +55,7 @@ extension LiveWork {
             search: { text in await work.search(text) },
             savedUnits: { work.saved(work.unitsKey, as: UnitList.self)?.copy.value },
             today: {
-                let read = await work.fetch(work.todayKey, as: TodayOverview.self) { etag in
-                    try await work.client.today(property: work.property, ifNoneMatch: etag)
-                }
+                let read = await work.fetchToday()
                 if case .fresh(let overview, _) = read { return overview }
                 return work.saved(work.todayKey, as: TodayOverview.self)?.copy.value
             },

@@ -23,10 +23,11 @@ final class SavedReadPrefetch: Sendable {
         let value: Any
     }
 
-    /// The head of a room list being read (#18): being read, read (a preview or none).
+    /// The head of the list being read (#18: a room list's `RoomsPreview`; #34: Today's
+    /// `TodayPreview`): being read, read (a preview or none).
     private enum Preview {
         case pending
-        case read(RoomsPreview?)
+        case read((any Sendable)?)
     }
 
     private enum Phase {
@@ -119,11 +120,15 @@ final class SavedReadPrefetch: Sendable {
                 close()
                 return
             }
-            let previewing = key == LiveWork.unitsKey(choice.property.id)
-            guard begin(key, partition: partition, previewing: previewing) else { return }
-            var preview: RoomsPreview?
-            if previewing {
-                preview = Self.preview(key, partition: partition, store: store, now: now)
+            let rooms = key == LiveWork.unitsKey(choice.property.id), today = key == LiveWork.todayKey(choice.property.id)
+            guard begin(key, partition: partition, previewing: rooms || today) else { return }
+            var preview: (any Sendable)?
+            if rooms || today {
+                if rooms {
+                    preview = Self.preview(key, partition: partition, store: store, now: now)
+                } else {
+                    preview = Self.todayPreview(key, partition: partition, store: store, now: now)
+                }
                 offerPreview(preview)
             }
             // With the head out, the first frame no longer waits for the whole list: it is read
@@ -161,6 +166,18 @@ final class SavedReadPrefetch: Sendable {
                             numberWidth: head.numberWidth)
     }
 
+    /// How much of a saved Today is read for its head (`LiveWork.todayHead`: 100 stays take
+    /// about 35 KB; a head longer than this is not shown, and the first frame waits for the whole).
+    static let todayHeadLength = 96 * 1024
+
+    /// The head of the saved Today `key` (#34), read from the first bytes of its body alone.
+    static func todayPreview(_ key: String, partition: Partition, store: OfflineStore, now: Date) -> TodayPreview? {
+        guard let read = try? store.savedReadHead(key, partition: partition, now: now, appVersion: AppVersion.current,
+                                                  length: todayHeadLength),
+              let head = TodayOverview.plainSavedHead(read.body) else { return nil }
+        return TodayPreview(first: SavedCopy(value: head.first, savedAt: read.savedAt), counts: head.counts)
+    }
+
     /// Marks `key` as being read (false when a read already came first and ended the prefetch).
     func begin(_ key: String, partition: Partition, previewing: Bool = false) -> Bool {
         phase.withLock { phase -> Bool in
@@ -172,7 +189,7 @@ final class SavedReadPrefetch: Sendable {
     }
 
     /// Keeps the head read of the list being read (nil: none to show) and wakes those waiting.
-    func offerPreview(_ preview: RoomsPreview?) {
+    func offerPreview(_ preview: (any Sendable)?) {
         let waiters = phase.withLock { phase -> [Waiter] in
             guard case .reading(let key, let partition, let waiters, let abandoned, .pending) = phase else { return [] }
             phase = .reading(key: key, partition: partition, waiters: [], abandoned: abandoned, preview: .read(preview))
@@ -181,17 +198,23 @@ final class SavedReadPrefetch: Sendable {
         for waiter in waiters { waiter.continuation.resume(returning: true) }
     }
 
-    /// The head of `key`'s saved room list while the list is still being read ahead (#18),
-    /// waiting for the head when it is being read; nil once the list is read (or another was,
-    /// or it has none). Asking does not end the read ahead: `take` gets the list after.
+    /// The head of `key`'s saved room list while the list is still being read ahead (#18).
     func takePreview(_ key: String, partition: Partition) async -> RoomsPreview? {
+        await takePreview(key, partition: partition, as: RoomsPreview.self)
+    }
+
+    /// The head of `key`'s saved list (a `RoomsPreview`, a `TodayPreview`) while the list is still
+    /// being read ahead (#18, #34), waiting for the head when it is being read; nil once the list
+    /// is read (or another was, or it has none, or one of another type). Asking does not end the
+    /// read ahead: `take` gets the list after.
+    func takePreview<Head: Sendable>(_ key: String, partition: Partition, as: Head.Type) async -> Head? {
         while true {
-            let step = phase.withLock { phase -> RoomsPreview?? in
+            let step = phase.withLock { phase -> Head?? in
                 guard case .reading(let reading, let readingPartition, _, let abandoned, let preview) = phase,
                       !abandoned, reading == key, readingPartition == partition else { return .some(nil) }
                 switch preview {
                 case .pending: return nil
-                case .read(let preview): return .some(preview)
+                case .read(let preview): return .some(preview as? Head)
                 }
             }
             if case .some(.some) = step { headHandedOut.withLock { $0 = true } }

@@ -6,6 +6,9 @@ import GuestCraftAPI
 public struct TodayEnvironment: Sendable {
     /// The saved copy of `today.get` for the property in use, if one is kept.
     public var savedToday: @Sendable () async -> SavedCopy<TodayOverview>?
+    /// The head of that copy while the start reads it whole (nil when there is none to show
+    /// sooner): the first frame is drawn from it (#34).
+    public var savedTodayPreview: @Sendable () async -> TodayPreview?
     /// A fresh `today.get` (conditional; saved inside the live generation by the live layer).
     public var fetchToday: @Sendable () async -> ReadResult<TodayOverview>
     /// Writes the downtime report of the saved copies to a file in the state directory.
@@ -25,8 +28,9 @@ public struct TodayEnvironment: Sendable {
                 writeReport: @escaping @Sendable () async -> ReportWritten,
                 printReport: @escaping @Sendable (String) async -> Bool,
                 propertyDate: @escaping @Sendable (String) -> BusinessDate?, formatTime: @escaping @Sendable (Date) -> String,
-                detail: DeskDetailEnvironment) {
+                detail: DeskDetailEnvironment, savedTodayPreview: @escaping @Sendable () async -> TodayPreview? = { nil }) {
         self.detail = detail
+        self.savedTodayPreview = savedTodayPreview
         self.savedToday = savedToday
         self.fetchToday = fetchToday
         self.writeReport = writeReport

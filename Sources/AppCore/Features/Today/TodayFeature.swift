@@ -36,6 +36,9 @@ public struct TodayFeature: Reducer {
         /// Stays whose line changed when the lists last followed the instance (a room that
         /// became ready, a guest checked in at another desk), marked until the next such read.
         public var changed: Set<StayID> = []
+        /// Each list's count while the lists show the head of the saved copy (#34): the start's
+        /// first frame, drawn while the whole copy is read; nil once it is (or was never shown).
+        public var previewCounts: TodayCounts?
 
         public init(overview: TodayOverview? = nil, freshness: Freshness = .loading, lastUpdated: String? = nil,
                     notice: Notice? = nil, badge: OutboxBadge = OutboxBadge(), hasLoaded: Bool = false,
@@ -67,7 +70,7 @@ public struct TodayFeature: Reducer {
             let filter = filter.trimmed
             return TodaySection.Kind.allCases.map { kind in
                 let stays = kind.stays(of: overview)
-                return TodaySection(kind: kind, total: stays.count,
+                return TodaySection(kind: kind, total: previewCounts.map(kind.total) ?? stays.count,
                                     stays: filter.isEmpty ? stays : stays.filter { $0.matches(filter) })
             }
         }
@@ -93,6 +96,8 @@ public struct TodayFeature: Reducer {
         /// The instance answered: the lists, or the reservation over them, read again if they say Offline.
         case readOffline
         case savedLoaded(SavedCopy<TodayOverview>?, NoMarks)
+        /// The head of the saved copy, read ahead by the start (#34), shown until the whole copy is.
+        case savedPreviewLoaded(TodayPreview)
         case todayRead(ReadResult<TodayOverview>, NoMarks)
         case reportWritten(ReportWritten)
         case reportPrinted(Bool)
@@ -157,9 +162,24 @@ public struct TodayFeature: Reducer {
         case .outboxEdited, .outboxRoundFinished:
             // Today shows no outbox marks: desk actions are online only.
             return .none
+        case .savedPreviewLoaded(let preview):
+            // Only over nothing shown and nothing filtered: the head is the top of the lists as
+            // the whole copy shows them, and the counts are the whole copy's.
+            guard !state.savedAnswered, state.overview == nil, state.filter.isEmpty else { return .none }
+            show(preview.first.value, &state)
+            state.previewCounts = preview.counts
+            state.lastUpdated = environment.formatTime(preview.first.savedAt)
+            if state.freshness == .loading { state.freshness = .updating(lastUpdated: state.lastUpdated) }
+            return .none
         case .savedLoaded(let copy, _):
             state.savedAnswered = true
-            guard let copy else { return .none }
+            let shownHead = state.previewCounts != nil
+            state.previewCounts = nil
+            guard let copy else {
+                // The head was shown but the whole copy could not be read: the head alone is not the lists.
+                if shownHead { state.overview = nil; state.focus = nil }
+                return .none
+            }
             show(copy.value, &state)
             state.lastUpdated = environment.formatTime(copy.savedAt)
             if state.freshness == .loading { state.freshness = .updating(lastUpdated: state.lastUpdated) }
@@ -338,8 +358,10 @@ public struct TodayFeature: Reducer {
     static let readID: EffectID = "today.read"
 
     var listRead: ListRead<TodayOverview, NoMarks, Action> {
-        ListRead(id: Self.readID, saved: environment.savedToday, fetch: environment.fetchToday,
-                 pending: { NoMarks() }, savedLoaded: Action.savedLoaded, read: Action.todayRead)
+        let preview = environment.savedTodayPreview
+        return ListRead(id: Self.readID, saved: environment.savedToday, fetch: environment.fetchToday,
+                        pending: { NoMarks() }, savedLoaded: Action.savedLoaded, read: Action.todayRead,
+                        preview: { await preview().map(Action.savedPreviewLoaded) })
     }
 }
 

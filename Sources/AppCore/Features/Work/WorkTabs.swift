@@ -115,7 +115,8 @@ public struct WorkTabs: Reducer {
 
         /// Whether `tab` shows the head of its saved list while the start reads the whole (#18).
         public func showsSavedPreview(_ tab: WorkTab) -> Bool {
-            tab == .housekeeping && housekeeping.feature.previewCount != nil
+            (tab == .housekeeping && housekeeping.feature.previewCount != nil)
+                || (tab == .today && today.feature.previewCounts != nil)
         }
     }
 

@@ -122,15 +122,9 @@ final class SavedReadPrefetch: Sendable {
             }
             let rooms = key == LiveWork.unitsKey(choice.property.id), today = key == LiveWork.todayKey(choice.property.id)
             guard begin(key, partition: partition, previewing: rooms || today) else { return }
-            var preview: (any Sendable)?
-            if rooms || today {
-                if rooms {
-                    preview = Self.preview(key, partition: partition, store: store, now: now)
-                } else {
-                    preview = Self.todayPreview(key, partition: partition, store: store, now: now)
-                }
-                offerPreview(preview)
-            }
+            let preview: (any Sendable)? = rooms ? Self.preview(key, partition: partition, store: store, now: now)
+                : today ? Self.todayPreview(key, partition: partition, store: store, now: now) : nil
+            if rooms || today { offerPreview(preview) }
             // With the head out, the first frame no longer waits for the whole list: it is read
             // and decoded after that frame is on the terminal (#18: its 440 KB copied before the
             // frame were a hundred page faults beside the start's own work), the decode at a
